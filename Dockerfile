@@ -1,0 +1,24 @@
+# syntax=docker/dockerfile:1
+# One image for the web app and the worker (compose runs it twice with different commands).
+
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /app/uploads /app/.data && chown node:node /app/uploads /app/.data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# tini forwards SIGTERM so the server's graceful shutdown runs.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["npm", "start"]

@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link } from '@remix-run/react'
+
+/** The page shown for 404s and failures: plain, readable, and always with a way home. */
+export function ErrorPage({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (status === 404) return <NotFound />
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-700">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">
+        {status === 503 ? 'We’ll be right back' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {status === 503
+          ? 'The shop is temporarily unavailable. Please try again in a minute.'
+          : 'An unexpected error occurred. Please try again, or go back to the home page.'}
+      </p>
+      <Link to="/" className="mt-8 rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
+        Return to Home
+      </Link>
+    </main>
+  )
+}
+
+export function NotFound() {
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-slate-300">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
+      <Link to="/" className="mt-8 rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
+        Return to Home
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,92 @@
+import { Link } from '@remix-run/react'
+
+const linkColumns = [
+  {
+    heading: 'Shop',
+    links: [
+      { to: '/search?q=BCW', label: 'BCW Supplies' },
+      { to: '/search?q=mylar', label: 'Mylar Sleeves' },
+      { to: '/search?q=boxes', label: 'Storage Boxes' },
+    ],
+  },
+  {
+    heading: 'Guides',
+    links: [
+      { to: '/sizes-guide', label: 'Sizes Guide' },
+      { to: '/compare-sleeves', label: 'Compare Sleeves' },
+      { to: '/starter-kits', label: 'Starter Kits' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/disclosure', label: 'Affiliate Disclosure' },
+      { to: '/contact', label: 'Contact' },
+    ],
+  },
+] as const
+
+export function SiteFooter({
+  siteName,
+  lastPriceUpdate,
+  year,
+}: {
+  siteName: string
+  /** Already formatted for people, or null before the first refresh. */
+  lastPriceUpdate: string | null
+  year: number
+}) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-5">
+        <section aria-labelledby="footer-disclosure" className="lg:col-span-2">
+          <h2 id="footer-disclosure" className="text-base font-semibold text-white">
+            Affiliate Disclosure
+          </h2>
+          <p className="mt-3 text-sm">
+            As an Amazon Associate I earn from qualifying purchases. {siteName} links to Amazon, and every purchase
+            happens there, at no extra cost to you.
+          </p>
+          <dl className="mt-4 space-y-1 text-sm">
+            <div>
+              <dt className="inline font-medium text-white">Last price update: </dt>
+              <dd className="inline">{lastPriceUpdate ?? 'N/A'}</dd>
+            </div>
+            <div>Update Frequency: Daily at 3:15 AM</div>
+          </dl>
+        </section>
+        {linkColumns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading}>
+            <h2 className="text-base font-semibold text-white">{column.heading}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto max-w-7xl space-y-4 px-4 py-8 text-xs text-slate-400">
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              Prices and availability are accurate as of the date and time shown and are subject to change; the
+              price on Amazon at the time of purchase applies.
+            </li>
+            <li>Product data is refreshed nightly and never shown from data older than 24 hours.</li>
+            <li>We handle no payments: every purchase is made on Amazon.</li>
+            <li>Amazon and the Amazon logo are trademarks of Amazon.com, Inc. or its affiliates.</li>
+          </ul>
+          <p>
+            © {year} {siteName}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,36 @@
+import { Link, NavLink } from '@remix-run/react'
+import { SearchForm } from './search-form.tsx'
+import { SidePanel } from './side-panel.tsx'
+import { siteNavLinks } from './site-nav.ts'
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight">
+          {siteName} <span className="text-sm font-medium text-brand-700">(dev/beta)</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex gap-1">
+            {siteNavLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 ${isActive ? 'text-brand-700' : ''}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <SearchForm placeholder="Search products..." inputId="header-search" className="hidden w-64 sm:flex" />
+          <SidePanel />
+        </div>
+      </div>
+    </header>
+  )
+}

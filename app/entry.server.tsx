@@ -1,0 +1,67 @@
+import { PassThrough } from 'node:stream'
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { databaseIsUp } from '#db/health.ts'
+import { logger } from './lib/logger.server.ts'
+import { NonceProvider } from './lib/nonce.tsx'
+
+export const streamTimeout = 5_000
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    cspNonce: string
+  }
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // A failure while the database is away is an outage, not a bug: say 503 so proxies and monitors know.
+  const status = responseStatusCode >= 500 && !databaseIsUp() ? 503 : responseStatusCode
+  const nonce = loadContext.cspNonce
+  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          // Errors after the shell are reported by the stream; before it, by onShellError.
+          if (shellRendered) logger.error({ err: error }, 'render failed')
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1_000)
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return // the visitor left; nothing went wrong
+  logger.error({ err: error, url: request.url }, 'request failed')
+}

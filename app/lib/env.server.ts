@@ -1,0 +1,117 @@
+import { z } from 'zod'
+
+/**
+ * The one typed view of configuration. Parsed once at boot: a bad value stops the process with the
+ * variable's name, instead of failing later on the first request that needs it.
+ */
+
+// An unset variable and an empty one mean the same thing (compose files and .env often leave "X=").
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    })
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value))
+
+const timeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  },
+  { message: 'must be an IANA time zone such as America/New_York' },
+)
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    SITE_NAME: z.string().trim().min(1).default('Comic Vault Supplies'),
+    SITE_URL: url(['http:', 'https:'])
+      .default('http://localhost:3000')
+      .transform((value) => value.replace(/\/+$/, '')),
+    AFFILIATE_TAG: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an Associates tag such as comicvault-20')
+      .default('comicvault-20'),
+    SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    EMBEDDED_DATA_DIR: z.string().default('.data'),
+    REDIS_URL: optional(url(['redis:', 'rediss:'])),
+    // Every Redis key (queues, rate limits, caches) starts with this, so several sites or test runs can share one Redis.
+    REDIS_PREFIX: z.string().regex(/^[\w:-]{1,64}$/).default('cv'),
+    SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+    MAIL_FROM: z.string().min(3).default('Comic Vault Supplies <no-reply@localhost>'),
+    UPLOAD_DIR: z.string().default('uploads'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        if (value === 'true') return true
+        if (value === 'false') return false
+        if (/^\d+$/.test(value)) return Number(value)
+        if (/^[\w.:/,\s-]+$/.test(value)) return value
+        ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of subnets' })
+        return z.NEVER
+      }),
+    RUN_WORKER: boolean.default('true'),
+    REFRESH_TZ: timeZone.default('America/New_York'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AMAZON_CREDENTIAL_ID: optional(z.string().min(1)),
+    AMAZON_CREDENTIAL_SECRET: optional(z.string().min(1)),
+    AMAZON_CREDENTIAL_VERSION: optional(z.enum(['2.1', '2.2', '2.3', '3.1', '3.2', '3.3'])),
+    AMAZON_PARTNER_TAG: optional(z.string().min(1)),
+    AMAZON_MARKETPLACE: z.string().default('www.amazon.com'),
+    AMAZON_API_URL: url(['http:', 'https:']).default('https://creatorsapi.amazon'),
+    AMAZON_TOKEN_URL: optional(url(['http:', 'https:'])),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)
+}
+
+// Outside production a fixed secret keeps dev sessions across restarts; production refuses to boot without one.
+const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-never-used-in-production'
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+export function sessionSecret(): string {
+  return getEnv().SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET
+}
+
+/** The site's own host, used as utm_source on outbound links. */
+export function siteHost(): string {
+  return new URL(getEnv().SITE_URL).host
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { NotFound } from '#app/components/error-page.tsx'
+import { logger } from '#app/lib/logger.server.ts'
+
+// Every path no other route claims: a 404 inside the shared layout, and a log line to find broken links.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  logger.warn({ path: url.pathname, referrer: request.headers.get('referer') }, 'page not found')
+  throw new Response('Not Found', { status: 404 })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Page not found' }]
+
+export default function NotFoundRoute() {
+  return <NotFound />
+}
+
+export function ErrorBoundary() {
+  return <NotFound />
+}

@@ -1,0 +1,40 @@
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { SiteFooter } from '#app/components/site-footer.tsx'
+import { SiteHeader } from '#app/components/site-header.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
+import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// The shared layout of every public page: sticky header, page, footer.
+
+export async function loader() {
+  const env = getEnv()
+  const latest = await getLatestRefresh(db).catch(rethrowUnavailable)
+  return {
+    siteName: env.SITE_NAME,
+    // Formatted here so server and browser render the same text.
+    lastPriceUpdate: latest ? formatDateTime(latest.refresh_date, env.REFRESH_TZ) : null,
+    year: new Date().getFullYear(),
+  }
+}
+
+export default function SiteLayout() {
+  const { siteName, lastPriceUpdate, year } = useLoaderData<typeof loader>()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader siteName={siteName} />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter siteName={siteName} lastPriceUpdate={lastPriceUpdate} year={year} />
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely'
+import pg from 'pg'
+import { getEnv } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts'
+import { DatabaseUnavailableError, isUnavailableError, markDatabase } from './health.ts'
+import type { DB as Database } from './types.ts'
+
+export type { Database }
+export type DB = Kysely<Database>
+/** What model functions take, so routes and jobs can pass either the database or a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>
+
+// numeric arrives as a string (exact); models parse it at their edge. int8 counts are safe as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+interface Connection {
+  pool: pg.Pool
+  embedded?: EmbeddedDatabase
+}
+
+/**
+ * The process shares one pool. It lives on globalThis because server.ts (run by tsx) and the Remix
+ * server bundle each hold a copy of this module, and must not open two pools.
+ */
+const GLOBAL = Symbol.for('comic-vault.database')
+type Global = typeof globalThis & { [GLOBAL]?: { connection?: Promise<Connection>; db?: DB } }
+const store = ((globalThis as Global)[GLOBAL] ??= {})
+
+export function usesEmbeddedDatabase(): boolean {
+  return !getEnv().DATABASE_URL
+}
+
+async function connect(): Promise<Connection> {
+  const env = getEnv()
+  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.EMBEDDED_DATA_DIR)
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL ?? embedded!.connectionString,
+    max: embedded ? 1 : env.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  })
+  // An idle client losing its server emits here; without a listener the process would crash.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database client failed'))
+  // pg-pool listens on idle clients only once; a second error event (reset, then end) would go unheard
+  // and crash the process. Every client keeps a listener of its own for its whole life.
+  pool.on('connect', (client) => client.on('error', (error) => logger.debug({ err: error }, 'database client error')))
+  const connectClient = pool.connect.bind(pool) as () => Promise<pg.PoolClient>
+  // Kysely only ever calls connect(); wrap it to learn whether the database is reachable.
+  Object.assign(pool, {
+    async connect() {
+      try {
+        const client = await connectClient()
+        markDatabase(true)
+        return client
+      } catch (error) {
+        if (!isUnavailableError(error)) throw error
+        markDatabase(false)
+        throw new DatabaseUnavailableError('The database is unavailable', { cause: error })
+      }
+    },
+  })
+  return { pool, embedded }
+}
+
+function connection(): Promise<Connection> {
+  store.connection ??= connect().catch((error) => {
+    store.connection = undefined // let the next call try again
+    throw error
+  })
+  return store.connection
+}
+
+export const db: DB = (store.db ??= new Kysely<Database>({
+  dialect: new PostgresDialect({ pool: async () => (await connection()).pool }),
+}))
+
+/** Closes the pool and stops the embedded database, at shutdown. */
+export async function closeDatabase(): Promise<void> {
+  const pending = store.connection
+  if (!pending) return
+  await db.destroy()
+  const { embedded } = await pending
+  await embedded?.stop()
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as initialSchema from './20261122000000_initial_schema.ts'
+
+/**
+ * Every migration, by name, in order. Listed rather than read from the folder so the same list works
+ * under tsx, in the Vite server bundle and in the Docker image.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122000000_initial_schema': initialSchema,
+}

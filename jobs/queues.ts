@@ -1,0 +1,58 @@
+import { Queue, type JobsOptions } from 'bullmq'
+import { getEnv } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { createRedisConnection } from '#app/lib/redis.server.ts'
+import { jobs, runJob, type JobData, type JobName, type QueueName } from './registry.ts'
+
+// Retried with backoff; finished jobs are kept for a while for inspection, then trimmed.
+const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+}
+
+const GLOBAL = Symbol.for('comic-vault.queues')
+type Global = typeof globalThis & { [GLOBAL]?: Map<QueueName, Queue> }
+const queues = ((globalThis as Global)[GLOBAL] ??= new Map())
+
+export function getQueue(name: QueueName): Queue {
+  let queue = queues.get(name)
+  if (!queue) {
+    queue = new Queue(name, {
+      connection: createRedisConnection({ maxRetriesPerRequest: 1 }),
+      prefix: getEnv().REDIS_PREFIX,
+      defaultJobOptions,
+    })
+    queues.set(name, queue)
+  }
+  return queue
+}
+
+/**
+ * Puts a job on its queue, or, without Redis, runs it in this process soon after (with the same
+ * retries), so callers never need to know which mode the app is in.
+ */
+export async function enqueue<N extends JobName>(name: N, data: JobData<N>, options: JobsOptions = {}): Promise<void> {
+  if (getEnv().REDIS_URL) {
+    await getQueue(jobs[name].queue).add(name, data, options)
+    return
+  }
+  runInProcess(name, data, options.attempts ?? (defaultJobOptions.attempts as number))
+}
+
+function runInProcess<N extends JobName>(name: N, data: JobData<N>, attemptsLeft: number, delay = 0): void {
+  setTimeout(() => {
+    runJob(name, data).catch((error: unknown) => {
+      const retry = attemptsLeft > 1
+      logger.error({ err: error, job: name, retry }, 'in-process job failed')
+      if (retry) runInProcess(name, data, attemptsLeft - 1, Math.max(delay * 2, 5_000))
+    })
+  }, delay).unref()
+}
+
+export async function closeQueues(): Promise<void> {
+  const open = [...queues.values()]
+  queues.clear()
+  await Promise.all(open.map((queue) => queue.close()))
+}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// The e2e suite runs against the production build, on a database of its own made fresh for this run.
+const port = Number(process.env.E2E_PORT ?? 3210)
+process.env.E2E_DATABASE ??= `cv_e2e_${process.pid}_${Date.now().toString(36)}`
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`
+
+// Debian's Chromium where it is installed (our machines and CI); Playwright's own browser elsewhere.
+const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  globalTeardown: './tests/support/e2e-teardown.ts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'] } },
+    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'npm run build && tsx tests/support/e2e-server.ts',
+    url: `${process.env.E2E_BASE_URL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      E2E_DATABASE: process.env.E2E_DATABASE,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: process.env.E2E_BASE_URL,
+    },
+  },
+})

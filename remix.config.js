@@ -1,0 +1,14 @@
+// Remix's own options. vite.config.ts hands them to the Remix Vite plugin; app/routes.ts reads the ignore list.
+
+/** @satisfies {import('@remix-run/dev').VitePluginConfig['future']} */
+export const future = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_lazyRouteDiscovery: true,
+  v3_singleFetch: true,
+  v3_routeConfig: true,
+}
+
+// Tests and helpers may sit beside route modules without becoming routes.
+export const ignoredRouteFiles = ['**/.*', '**/*.test.{ts,tsx}', '**/__*.*']

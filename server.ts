@@ -1,0 +1,167 @@
+import './scripts/load-dotenv.ts'
+import crypto from 'node:crypto'
+import type { Server } from 'node:http'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import { EnvError, getEnv } from '#app/lib/env.server.ts'
+
+// Fail fast, by name, on bad configuration, before anything else starts.
+let env: ReturnType<typeof getEnv>
+try {
+  env = getEnv()
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error)
+  process.exit(1)
+}
+
+const { logger } = await import('#app/lib/logger.server.ts')
+const { closeRedis } = await import('#app/lib/redis.server.ts')
+const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
+const { prepareDatabase } = await import('#db/prepare.ts')
+const { startWorkers } = await import('#jobs/runtime.ts')
+
+const production = env.NODE_ENV === 'production'
+const siteOrigin = new URL(env.SITE_URL).origin
+
+const viteDevServer = production
+  ? undefined
+  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', env.TRUST_PROXY)
+
+app.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => /^\/(assets|images|favicon|healthz)/.test(req.url ?? '') },
+    // One short line per request; headers (cookies included) stay out of the logs.
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  }),
+)
+app.use(compression())
+
+// A fresh nonce per response lets Remix's inline scripts run under a CSP that allows no other inline script.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  next()
+})
+app.use(
+  helmet({
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: siteOrigin.startsWith('https:'),
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'connect-src': production ? ["'self'"] : ["'self'", 'ws:'],
+        'font-src': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        // Product pictures are hotlinked from Amazon (its rules forbid copying them).
+        'img-src': ["'self'", 'data:', 'https://m.media-amazon.com', 'https://images-na.ssl-images-amazon.com'],
+        'object-src': ["'none'"],
+        'script-src': ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': siteOrigin.startsWith('https:') ? [] : null,
+      },
+    },
+  }),
+)
+
+// Cross-site form posts are refused before they reach an action (CSRF), whatever the cookie settings.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  const origin = req.get('origin')
+  const requestOrigin = `${req.protocol}://${req.get('host')}`
+  const sameOrigin = origin ? origin === siteOrigin || origin === requestOrigin : req.get('sec-fetch-site') !== 'cross-site'
+  if (sameOrigin) return next()
+  logger.warn({ origin, url: req.originalUrl }, 'cross-origin POST refused')
+  res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
+})
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares)
+} else {
+  // Vite fingerprints everything under /assets, so it can be cached for good.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  : ((await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild)
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+)
+
+await prepareDatabaseWithRetry()
+const workers = env.RUN_WORKER ? startWorkers() : undefined
+
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  logger.info(
+    { port, database: usesEmbeddedDatabase() ? 'embedded (PGlite)' : 'postgres', redis: Boolean(env.REDIS_URL) },
+    `${env.SITE_NAME} is running at http://localhost:${port} — create the first admin at http://localhost:${port}/admin/setup`,
+  )
+})
+
+/** At boot the database may still be starting (compose, a restart): try for a minute before giving up. */
+async function prepareDatabaseWithRetry() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prepareDatabase()
+      return
+    } catch (error) {
+      if (attempt >= 30) {
+        logger.fatal({ err: error }, 'database is not reachable; giving up')
+        process.exit(1)
+      }
+      logger.warn({ err: error, attempt }, 'database not ready; retrying in 2 s')
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
+  }
+}
+
+let shuttingDown = false
+async function shutdown(signal: string) {
+  if (shuttingDown) return
+  shuttingDown = true
+  logger.info({ signal }, 'shutting down')
+  const deadline = setTimeout(() => {
+    logger.error('shutdown deadline passed; exiting')
+    process.exit(1)
+  }, 25_000)
+  deadline.unref()
+  // Stop accepting connections; in-flight requests finish, idle keep-alive sockets are closed.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  await closed
+  await workers?.close()
+  await viteDevServer?.close()
+  await closeRedis()
+  await closeDatabase()
+  logger.info('shutdown complete')
+  process.exit(0)
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

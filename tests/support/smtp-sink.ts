@@ -1,0 +1,42 @@
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+/** A real SMTP server on a free loopback port that keeps every message it receives, parsed. */
+export async function startSmtpSink() {
+  const messages: ParsedMail[] = []
+  const waiting: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail)
+          waiting.splice(0).forEach((wake) => wake())
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as { port: number }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Resolves with the first message to `to`, waiting for it to arrive if need be. */
+    async waitFor(to: string, timeoutMs = 10_000): Promise<ParsedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = messages.find((m) => [m.to].flat().some((a) => a?.text.includes(to)))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
