@@ -27,9 +27,18 @@ const { startWorkers } = await import('#jobs/runtime.ts')
 const production = env.NODE_ENV === 'production'
 const siteOrigin = new URL(env.SITE_URL).origin
 
-const viteDevServer = production
-  ? undefined
-  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+const viteDevServer = production ? undefined : await createViteDevServer()
+
+async function createViteDevServer() {
+  const vite = await import('vite')
+  const ownListeners = process.listeners('SIGTERM')
+  const server = await vite.createServer({ server: { middlewareMode: true } })
+  // Vite exits the process on SIGTERM by itself, dropping requests in flight; our shutdown closes it instead.
+  for (const listener of process.listeners('SIGTERM')) {
+    if (!ownListeners.includes(listener)) process.off('SIGTERM', listener)
+  }
+  return server
+}
 
 const app = express()
 app.disable('x-powered-by')
@@ -85,7 +94,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
   const origin = req.get('origin')
   const requestOrigin = `${req.protocol}://${req.get('host')}`
-  const sameOrigin = origin ? origin === siteOrigin || origin === requestOrigin : req.get('sec-fetch-site') !== 'cross-site'
+  const sameOrigin = origin
+    ? origin === siteOrigin || origin === requestOrigin
+    : req.get('sec-fetch-site') !== 'cross-site'
   if (sameOrigin) return next()
   logger.warn({ origin, url: req.originalUrl }, 'cross-origin POST refused')
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')

@@ -21,7 +21,16 @@ export class DatabaseUnavailableError extends Error {
 }
 
 // Network failures and the server's "shutting down / starting up" answers: the database is away, not the query wrong.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+])
 
 export function isUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false

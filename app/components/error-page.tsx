@@ -7,9 +7,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">
-        {status === 503 ? 'We’ll be right back' : 'Something went wrong'}
-      </h1>
+      <h1 className="mt-2 text-3xl font-bold">{status === 503 ? 'We’ll be right back' : 'Something went wrong'}</h1>
       <p className="mt-4 text-slate-600">
         {status === 503
           ? 'The shop is temporarily unavailable. Please try again in a minute.'

@@ -75,8 +75,8 @@ export function SiteFooter({
         <div className="mx-auto max-w-7xl space-y-4 px-4 py-8 text-xs text-slate-400">
           <ul className="list-disc space-y-1 pl-5">
             <li>
-              Prices and availability are accurate as of the date and time shown and are subject to change; the
-              price on Amazon at the time of purchase applies.
+              Prices and availability are accurate as of the date and time shown and are subject to change; the price on
+              Amazon at the time of purchase applies.
             </li>
             <li>Product data is refreshed nightly and never shown from data older than 24 hours.</li>
             <li>We handle no payments: every purchase is made on Amazon.</li>

@@ -52,7 +52,10 @@ const envSchema = z
     EMBEDDED_DATA_DIR: z.string().default('.data'),
     REDIS_URL: optional(url(['redis:', 'rediss:'])),
     // Every Redis key (queues, rate limits, caches) starts with this, so several sites or test runs can share one Redis.
-    REDIS_PREFIX: z.string().regex(/^[\w:-]{1,64}$/).default('cv'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:-]{1,64}$/)
+      .default('cv'),
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.string().min(3).default('Comic Vault Supplies <no-reply@localhost>'),
     UPLOAD_DIR: z.string().default('uploads'),

@@ -34,7 +34,10 @@ export default function Home() {
             >
               Shop BCW Supplies
             </Link>
-            <Link to="/search?q=mylar" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">
+            <Link
+              to="/search?q=mylar"
+              className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10"
+            >
               Browse Mylar Sleeves
             </Link>
           </div>
@@ -54,7 +57,10 @@ export default function Home() {
                 {category.image_url ? (
                   <img src={category.image_url} alt="" width={64} height={64} className="h-16 w-16 rounded" />
                 ) : (
-                  <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded bg-slate-100 text-2xl font-bold">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-16 w-16 items-center justify-center rounded bg-slate-100 text-2xl font-bold"
+                  >
                     {category.name.charAt(0)}
                   </span>
                 )}

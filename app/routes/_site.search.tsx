@@ -41,7 +41,12 @@ export default function Search() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Search Products</h1>
-      <SearchForm placeholder="Search products..." defaultValue={q ?? ''} inputId="search-page-q" className="mt-6 max-w-xl" />
+      <SearchForm
+        placeholder="Search products..."
+        defaultValue={q ?? ''}
+        inputId="search-page-q"
+        className="mt-6 max-w-xl"
+      />
       {q ? (
         <h2 className="mt-8 text-xl font-semibold">Results for &quot;{q}&quot;</h2>
       ) : (

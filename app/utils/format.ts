@@ -1,8 +1,11 @@
-/** Formats an instant for people, in the shop's time zone, with the zone's short name. */
+/** Formats an instant for people, in the shop's time zone, e.g. "Nov 22, 2026, 3:15 AM EST". */
 export function formatDateTime(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(date)

@@ -51,11 +51,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at    timestamptz NOT NULL DEFAULT now()
     )`.execute(db)
   // Public listings only ever read visible products, so their indexes are partial.
-  await sql`CREATE INDEX products_featured_idx ON products (last_updated DESC) WHERE is_featured AND NOT soft_hidden`.execute(db)
+  await sql`CREATE INDEX products_featured_idx ON products (last_updated DESC) WHERE is_featured AND NOT soft_hidden`.execute(
+    db,
+  )
   await sql`CREATE INDEX products_newest_idx ON products (created_at DESC) WHERE NOT soft_hidden`.execute(db)
-  await sql`CREATE INDEX products_category_newest_idx ON products (category_id, created_at DESC) WHERE NOT soft_hidden`.execute(db)
-  await sql`CREATE INDEX products_category_price_idx ON products (category_id, (coalesce(manual_price, price))) WHERE NOT soft_hidden`.execute(db)
-  await sql`CREATE INDEX products_category_rating_idx ON products (category_id, rating DESC) WHERE NOT soft_hidden`.execute(db)
+  await sql`CREATE INDEX products_category_newest_idx ON products (category_id, created_at DESC) WHERE NOT soft_hidden`.execute(
+    db,
+  )
+  await sql`CREATE INDEX products_category_price_idx ON products (category_id, (coalesce(manual_price, price))) WHERE NOT soft_hidden`.execute(
+    db,
+  )
+  await sql`CREATE INDEX products_category_rating_idx ON products (category_id, rating DESC) WHERE NOT soft_hidden`.execute(
+    db,
+  )
   await sql`CREATE INDEX products_last_updated_idx ON products (last_updated DESC)`.execute(db)
   await sql`CREATE INDEX products_updated_at_idx ON products (updated_at DESC)`.execute(db)
   await sql`CREATE INDEX products_title_idx ON products (title)`.execute(db)

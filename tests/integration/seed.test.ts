@@ -9,7 +9,9 @@ const TABLES = ['categories', 'products', 'reviews', 'data_refresh_log', 'users'
 async function fingerprint() {
   const parts = await Promise.all(
     TABLES.map((table) =>
-      sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS digest FROM ${sql.table(table)} t`
+      sql<{
+        digest: string | null
+      }>`SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS digest FROM ${sql.table(table)} t`
         .execute(db)
         .then((r) => `${table}:${r.rows[0]?.digest}`),
     ),
@@ -56,7 +58,9 @@ describe('seed', () => {
         sql<number>`count(*) FILTER (WHERE soft_hidden)::int`.as('hidden'),
         sql<number>`count(*) FILTER (WHERE manual_price IS NOT NULL)::int`.as('manual'),
         sql<number>`count(*) FILTER (WHERE last_updated < now() - interval '24 hours')::int`.as('stale'),
-        sql<number>`count(*) FILTER (WHERE image_url IS NULL OR brand IS NULL OR description IS NULL)::int`.as('incomplete'),
+        sql<number>`count(*) FILTER (WHERE image_url IS NULL OR brand IS NULL OR description IS NULL)::int`.as(
+          'incomplete',
+        ),
       ])
       .executeTakeFirstOrThrow()
     expect(stats.featured).toBeGreaterThanOrEqual(8)

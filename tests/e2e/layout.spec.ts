@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test'
+import { isJsProject, waitForHydration } from './support/hydration.ts'
+
+// The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
+// panel, and the footer, on every public page. Runs with and without JavaScript.
+
+const navLinks = [
+  { label: 'Starter Kits', href: '/starter-kits' },
+  { label: 'Compare Sleeves', href: '/compare-sleeves' },
+  { label: 'Sizes Guide', href: '/sizes-guide' },
+  { label: 'About', href: '/about' },
+] as const
+
+const footerHrefs = [
+  '/sizes-guide',
+  '/compare-sleeves',
+  '/starter-kits',
+  '/about',
+  '/disclosure',
+  '/contact',
+  '/search?q=BCW',
+  '/search?q=mylar',
+  '/search?q=boxes',
+]
+
+// Every public path that exists so far; the 404 page is rendered inside the layout too.
+const publicPaths = [
+  { name: 'home', path: '/' },
+  { name: 'search without a query', path: '/search' },
+  { name: 'search results', path: '/search?q=mylar' },
+  { name: 'unknown path (404)', path: '/no-such-page/at-all' },
+]
+
+function menuControl(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: 'Menu', exact: true })
+}
+
+function sidePanel(page: Page) {
+  return page.getByRole('dialog', { name: 'Menu' })
+}
+
+for (const { name, path } of publicPaths) {
+  test.describe(`layout on ${name} (${path})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto(path)
+    })
+
+    test('header: site name links home, nav links inline, search field', async ({ page }) => {
+      const banner = page.getByRole('banner')
+      await expect(banner).toBeVisible()
+
+      const home = banner.getByRole('link', { name: /\(dev\/beta\)/ })
+      await expect(home).toBeVisible()
+      await expect(home).toHaveAttribute('href', '/')
+      await expect(home).toHaveText(/\S.*\(dev\/beta\)$/) // the site name, then the beta tag
+
+      // Desktop viewport: the links sit inline, in order; the side panel's Menu control is not shown.
+      const nav = banner.getByRole('navigation')
+      await expect(nav).toBeVisible()
+      await expect(nav.getByRole('link')).toHaveText(navLinks.map((link) => link.label))
+      for (const { label, href } of navLinks) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+      }
+      await expect(menuControl(page)).toBeHidden()
+      await expect(sidePanel(page)).toBeHidden()
+
+      const search = banner.getByPlaceholder('Search products...', { exact: true })
+      await expect(search).toBeVisible()
+      await expect(search).toHaveAttribute('name', 'q')
+      await expect(banner.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
+    })
+
+    test('footer: disclosure, price update time, frequency, links and copyright', async ({ page }) => {
+      const footer = page.getByRole('contentinfo')
+      await expect(footer).toBeVisible()
+      await expect(footer).toContainText('As an Amazon Associate I earn from qualifying purchases.')
+      // The seed writes a data_refresh_log row, so a date (e.g. "Nov 22, 2026, 9:01 PM EST"), not "N/A".
+      await expect(footer).toContainText(/Last price update:\s*[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+      await expect(footer).not.toContainText(/Last price update:\s*N\/A/)
+      await expect(footer).toContainText('Update Frequency: Daily at 3:15 AM')
+
+      const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      expect(hrefs).toEqual(expect.arrayContaining(footerHrefs))
+
+      const year = new Date().getFullYear()
+      await expect(footer.getByText(new RegExp(`©\\s*${year}\\b`))).toBeVisible()
+    })
+  })
+}
+
+test.describe('side panel on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+  })
+
+  test('the inline nav and the inline search form are hidden; the Menu control is shown', async ({ page }) => {
+    const banner = page.getByRole('banner')
+    await expect(menuControl(page)).toBeVisible()
+    await expect(sidePanel(page)).toBeHidden()
+    for (const { label } of navLinks) {
+      const links = banner.getByRole('link', { name: label, exact: true, includeHidden: true })
+      await expect(links.first()).toBeAttached() // they exist...
+      for (const link of await links.all()) await expect(link).toBeHidden() // ...but none is shown
+    }
+    // "The inline form is hidden on the smallest screens."
+    await expect(banner.getByPlaceholder('Search products...', { exact: true })).toBeHidden()
+    await expect(banner.getByRole('searchbox')).toHaveCount(0)
+  })
+
+  test('Menu opens a dialog with the four links, a search field and Close', async ({ page }) => {
+    const menu = menuControl(page)
+    const panel = sidePanel(page)
+    await menu.click()
+    await expect(panel).toBeVisible()
+
+    for (const { label, href } of navLinks) {
+      const link = panel.getByRole('link', { name: label, exact: true })
+      await expect(link).toBeVisible()
+      await expect(link).toHaveAttribute('href', href)
+    }
+    await expect(panel.getByPlaceholder('Search...', { exact: true })).toBeVisible()
+    await expect(panel.getByRole('link', { name: 'Close', exact: true })).toBeVisible()
+
+    if (isJsProject()) {
+      // A modal dialog: the control says it is open and focus moves into the panel.
+      await expect(menu).toHaveAttribute('aria-expanded', 'true')
+      await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    } else {
+      // Without JavaScript the Menu link targets the panel (CSS :target shows it).
+      expect(new URL(page.url()).hash).toBe('#site-menu')
+    }
+  })
+
+  test('Close hides the panel (and, with JavaScript, so does Escape, returning focus to Menu)', async ({ page }) => {
+    const menu = menuControl(page)
+    const panel = sidePanel(page)
+
+    if (isJsProject()) {
+      await menu.click()
+      await expect(panel).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(panel).toBeHidden()
+      await expect(menu).toBeFocused()
+      await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    }
+
+    await menu.click()
+    await expect(panel).toBeVisible()
+    await panel.getByRole('link', { name: 'Close', exact: true }).click()
+    await expect(panel).toBeHidden()
+    await expect(menu).toBeVisible()
+    if (isJsProject()) {
+      await expect(menu).toBeFocused()
+      await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    }
+  })
+
+  test('a click outside the panel (on the backdrop) closes it', async ({ page }) => {
+    const menu = menuControl(page)
+    const panel = sidePanel(page)
+    await menu.click()
+    await expect(panel).toBeVisible()
+
+    // The panel is on the right; the left edge of the screen is backdrop.
+    await page.mouse.click(10, 400)
+    await expect(panel).toBeHidden()
+    await expect(menu).toBeVisible()
+    if (isJsProject()) await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test("the panel's search goes to /search and leaves the panel closed", async ({ page }) => {
+    const panel = sidePanel(page)
+    await menuControl(page).click()
+    const field = panel.getByPlaceholder('Search...', { exact: true })
+    await field.fill('mylar')
+    await field.press('Enter')
+
+    await page.waitForURL((url) => url.pathname === '/search')
+    expect(new URL(page.url()).searchParams.get('q')).toBe('mylar')
+    await expect(page.getByRole('heading', { name: 'Results for "mylar"' })).toBeVisible()
+    await expect(panel).toBeHidden()
+  })
+})

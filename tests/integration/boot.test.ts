@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+
+const run = promisify(execFile)
+
+/** Runs an entry point with the given environment and returns how it ended. */
+async function start(entry: string, env: Record<string, string>) {
+  try {
+    await run('npx', ['tsx', entry], { env: { ...process.env, ...env }, timeout: 30_000 })
+    return { code: 0, output: '' }
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }
+    return { code, output: `${stdout}\n${stderr}` }
+  }
+}
+
+describe('boot', () => {
+  test('a malformed setting stops the server at once, naming the variable', async () => {
+    const { code, output } = await start('server.ts', { PORT: 'eighty', REDIS_URL: 'http://wrong' })
+    expect(code).toBe(1)
+    expect(output).toContain('Invalid configuration:')
+    expect(output).toContain('PORT: Expected number')
+    expect(output).toContain('REDIS_URL: must start with redis:// or rediss://')
+  })
+
+  test('production refuses to start without SESSION_SECRET', async () => {
+    const { code, output } = await start('server.ts', { NODE_ENV: 'production', SESSION_SECRET: '' })
+    expect(code).toBe(1)
+    expect(output).toContain('SESSION_SECRET: is required in production')
+  })
+
+  test('the standalone worker explains what it needs', async () => {
+    const { code, output } = await start('jobs/worker.ts', { REDIS_URL: '', LOG_LEVEL: 'info' })
+    expect(code).toBe(1)
+    expect(output).toContain('npm run worker needs REDIS_URL and DATABASE_URL')
+  })
+})
