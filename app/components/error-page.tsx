@@ -23,7 +23,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 export function NotFound() {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-slate-300">404</p>
+      <p className="text-6xl font-bold text-slate-500">404</p>
       <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
       <Link to="/" className="mt-8 rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
         Return to Home

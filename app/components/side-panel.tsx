@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { SearchForm } from './search-form.tsx'
 import { siteNavLinks } from './site-nav.ts'
@@ -19,10 +19,20 @@ export function SidePanel() {
   useEffect(() => {
     // Arrived with #site-menu in the address (e.g. the panel was opened before hydration): take it over.
     if (window.location.hash === `#${PANEL_ID}`) {
+      // Leave :target first (replace() adds no history entry), then drop the fragment from the address.
+      window.location.replace('#close-menu')
       history.replaceState(history.state, '', window.location.pathname + window.location.search)
       setOpen(true)
     }
   }, [])
+
+  // Any navigation (a nav link, a search from the panel) closes it.
+  const { key: locationKey } = useLocation()
+  const shownAt = useRef(locationKey)
+  useEffect(() => {
+    if (shownAt.current !== locationKey) setOpen(false)
+    shownAt.current = locationKey
+  }, [locationKey])
 
   useEffect(() => {
     if (open) {
@@ -93,11 +103,7 @@ export function SidePanel() {
             <ul className="flex flex-col gap-1">
               {siteNavLinks.map((link) => (
                 <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    onClick={() => setOpen(false)}
-                    className="block rounded-md px-3 py-2 font-medium hover:bg-slate-100"
-                  >
+                  <Link to={link.to} className="block rounded-md px-3 py-2 font-medium hover:bg-slate-100">
                     {link.label}
                   </Link>
                 </li>

@@ -48,13 +48,12 @@ export function SiteFooter({
             As an Amazon Associate I earn from qualifying purchases. {siteName} links to Amazon, and every purchase
             happens there, at no extra cost to you.
           </p>
-          <dl className="mt-4 space-y-1 text-sm">
-            <div>
-              <dt className="inline font-medium text-white">Last price update: </dt>
-              <dd className="inline">{lastPriceUpdate ?? 'N/A'}</dd>
-            </div>
-            <div>Update Frequency: Daily at 3:15 AM</div>
-          </dl>
+          <div className="mt-4 space-y-1 text-sm">
+            <p>
+              <span className="font-medium text-white">Last price update:</span> {lastPriceUpdate ?? 'N/A'}
+            </p>
+            <p>Update Frequency: Daily at 3:15 AM</p>
+          </div>
         </section>
         {linkColumns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>

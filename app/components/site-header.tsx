@@ -5,9 +5,9 @@ import { siteNavLinks } from './site-nav.ts'
 
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight">
+        <Link to="/" className="min-w-0 truncate text-lg font-bold tracking-tight">
           {siteName} <span className="text-sm font-medium text-brand-700">(dev/beta)</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">

@@ -18,3 +18,12 @@ export function listVisibleCategories(db: Executor) {
     .orderBy('c.name')
     .execute()
 }
+
+export function getVisibleCategory(db: Executor, slug: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'slug', 'description', 'image_url'])
+    .where('slug', '=', slug)
+    .where('is_hidden', '=', false)
+    .executeTakeFirst()
+}

@@ -98,8 +98,11 @@ test.describe('side panel on a phone', () => {
 
   test('the inline nav and the inline search form are hidden; the Menu control is shown', async ({ page }) => {
     const banner = page.getByRole('banner')
-    await expect(menuControl(page)).toBeVisible()
+    await expect(menuControl(page)).toBeInViewport({ ratio: 1 })
     await expect(sidePanel(page)).toBeHidden()
+    // The header fits: nothing pushes the page wider than the phone's screen.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(pageWidth, 'page width (scrollWidth) at 390px').toBeLessThanOrEqual(390)
     for (const { label } of navLinks) {
       const links = banner.getByRole('link', { name: label, exact: true, includeHidden: true })
       await expect(links.first()).toBeAttached() // they exist...
@@ -116,13 +119,20 @@ test.describe('side panel on a phone', () => {
     await menu.click()
     await expect(panel).toBeVisible()
 
+    // It slides in from the right, full height, and everything in it is on screen (not clipped away).
+    const viewport = page.viewportSize()!
+    const box = (await panel.boundingBox())!
+    expect(box.height, 'panel is full height').toBeCloseTo(viewport.height, 0)
+    expect(box.y, 'panel starts at the top').toBeCloseTo(0, 0)
+    expect(box.x + box.width, 'panel is on the right edge').toBeCloseTo(viewport.width, 0)
+
     for (const { label, href } of navLinks) {
       const link = panel.getByRole('link', { name: label, exact: true })
-      await expect(link).toBeVisible()
+      await expect(link).toBeInViewport({ ratio: 1 })
       await expect(link).toHaveAttribute('href', href)
     }
-    await expect(panel.getByPlaceholder('Search...', { exact: true })).toBeVisible()
-    await expect(panel.getByRole('link', { name: 'Close', exact: true })).toBeVisible()
+    await expect(panel.getByPlaceholder('Search...', { exact: true })).toBeInViewport({ ratio: 1 })
+    await expect(panel.getByRole('link', { name: 'Close', exact: true })).toBeInViewport({ ratio: 1 })
 
     if (isJsProject()) {
       // A modal dialog: the control says it is open and focus moves into the panel.
@@ -181,6 +191,34 @@ test.describe('side panel on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/search')
     expect(new URL(page.url()).searchParams.get('q')).toBe('mylar')
     await expect(page.getByRole('heading', { name: 'Results for "mylar"' })).toBeVisible()
+    await expect(panel).toBeHidden()
+  })
+})
+
+test.describe('side panel on a phone, on a slow connection', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a panel opened before the JavaScript has loaded can still be closed', async ({ page }) => {
+    // A slow connection: the visitor taps Menu while the app's scripts are still on their way (in `no-js`
+    // they never come). Once they run, the panel must still close.
+    let releaseScripts!: () => void
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await scriptsHeld
+        await route.continue()
+      },
+    )
+    await page.goto('/', { waitUntil: 'commit' })
+
+    const panel = sidePanel(page)
+    await menuControl(page).click()
+    await expect(panel).toBeVisible()
+
+    releaseScripts()
+    await waitForHydration(page)
+    await panel.getByRole('link', { name: 'Close', exact: true }).click()
     await expect(panel).toBeHidden()
   })
 })

@@ -59,7 +59,9 @@ test.describe('header search', () => {
         // none did.
         await headerSearch(page).press('Enter')
         const navigationState = await page.evaluate(
-          () => (window as unknown as { __remixRouter: { state: { navigation: { state: string } } } }).__remixRouter.state.navigation.state,
+          () =>
+            (window as unknown as { __remixRouter: { state: { navigation: { state: string } } } }).__remixRouter.state
+              .navigation.state,
         )
         expect(navigationState).toBe('idle')
         expect(searchRequests).toEqual([])

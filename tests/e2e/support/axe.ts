@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 
 /** The WCAG 2.1 A and AA rules: what every public page must pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-type AxeOptions = {
+export type AxeOptions = {
   /** Limit the scan to part of the page (a CSS selector), e.g. an open dialog. */
   include?: string
   /** Leave out parts of the page (CSS selectors), e.g. a third-party embed. */
@@ -15,22 +17,70 @@ type AxeOptions = {
 
 /**
  * Runs axe-core on the page as it is now and fails with a readable list (rule id, impact, help, and the
- * offending elements) when any WCAG 2.1 A/AA rule is violated.
+ * offending elements with axe's summary) when any WCAG 2.1 A/AA rule is violated.
+ *
+ * Works in both projects. axe is a script, and the `no-js` project's pages cannot run scripts, so there the
+ * page's current DOM is copied into a twin page that may run scripts but loads none of the app's, and axe runs
+ * on the twin: it sees exactly what a visitor without JavaScript gets (same URL, so :target and CSS apply).
  */
 export async function expectNoA11yViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  const results =
+    test.info().project.use.javaScriptEnabled === false
+      ? await analyzeScriptlessCopy(page, options)
+      : await analyze(page, options)
+
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? null,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+  const report = results.violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = node.failureSummary?.replace(/\n\s*/g, ' ') ?? ''
+          return `    - ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${summary}`
+        })
+        .join('\n')
+      return `  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`
+    })
+    .join('\n')
+  expect(violations, `WCAG 2.1 A/AA violations on ${page.url()}:\n${report}\n`).toEqual([])
+}
+
+function analyze(page: Page, options: AxeOptions): Promise<AxeResults> {
   let builder = new AxeBuilder({ page }).withTags(wcagTags)
   if (options.include) builder = builder.include(options.include)
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules)
+  return builder.analyze()
+}
 
-  const { violations } = await builder.analyze()
-  const report = violations
-    .map((violation) => {
-      const targets = violation.nodes
-        .map((node) => `      - ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
-        .join('\n')
-      return `  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}`
+async function analyzeScriptlessCopy(page: Page, options: AxeOptions): Promise<AxeResults> {
+  const html = await page.content()
+  const url = page.url()
+  const browser = page.context().browser()
+  if (!browser) throw new Error('expectNoA11yViolations: the page has no browser to open a twin in')
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    javaScriptEnabled: true,
+    colorScheme: test.info().project.use.colorScheme ?? null,
+  })
+  try {
+    const twin = await context.newPage()
+    await twin.route('**/*', async (route) => {
+      const request = route.request()
+      if (request.isNavigationRequest() && request.frame() === twin.mainFrame()) {
+        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      } else if (request.resourceType() === 'script') {
+        await route.abort() // the app's JavaScript never runs, as for the no-js visitor
+      } else {
+        await route.continue() // stylesheets, images, fonts from the real server
+      }
     })
-    .join('\n')
-  expect(violations, `accessibility violations on ${page.url()}:\n${report}`).toEqual([])
+    await twin.goto(url)
+    return await analyze(twin, options)
+  } finally {
+    await context.close()
+  }
 }

@@ -1,0 +1,49 @@
+import { Link } from '@remix-run/react'
+import type { DisplayPrice } from '#app/utils/pricing.ts'
+import { OutboundLink } from './outbound-link.tsx'
+import { Price } from './price.tsx'
+import { StarRating } from './star-rating.tsx'
+
+export interface ProductCardProps {
+  asin: string
+  title: string
+  image_url: string | null
+  rating: number
+  review_count: number
+  price: DisplayPrice
+}
+
+export function ProductCard({ product }: { product: ProductCardProps }) {
+  return (
+    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <Link to={`/product/${product.asin}`} className="group flex flex-1 flex-col" prefetch="intent">
+        <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-slate-100">
+          {product.image_url ? (
+            <img
+              src={product.image_url}
+              alt=""
+              width={240}
+              height={240}
+              loading="lazy"
+              className="h-full w-full object-contain"
+            />
+          ) : null}
+        </div>
+        <h3 className="mt-3 line-clamp-2 font-medium group-hover:underline">{product.title}</h3>
+      </Link>
+      <div className="mt-2 flex items-center gap-1 text-sm text-slate-600">
+        <StarRating rating={product.rating} />
+        <span>({product.review_count})</span>
+      </div>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <Price price={product.price} asin={product.asin} className="text-lg" />
+        <OutboundLink
+          asin={product.asin}
+          className="rounded-md bg-brand-500 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-brand-600"
+        >
+          View on Amazon
+        </OutboundLink>
+      </div>
+    </article>
+  )
+}

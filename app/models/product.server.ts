@@ -1,0 +1,124 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
+import type { CategoryFilters } from '#app/schemas/category-filters.ts'
+import { containsPattern } from '#app/utils/search.ts'
+import type { Database, Executor } from '#db/client.ts'
+import type { Products } from '#db/types.ts'
+
+// Public reads of the catalogue. Hidden products never leave this file; every listing selects only what a card shows.
+
+const effectivePrice = sql<string | null>`coalesce(p.manual_price, p.price)`
+
+const cardColumns = [
+  'p.id',
+  'p.asin',
+  'p.title',
+  'p.image_url',
+  'p.price',
+  'p.manual_price',
+  'p.rating',
+  'p.review_count',
+  'p.last_updated',
+] as const
+
+type WithProducts = Database & { p: Products }
+type CardQuery = SelectQueryBuilder<WithProducts, 'p', object>
+
+function visibleProducts(db: Executor): CardQuery {
+  return db.selectFrom('products as p').where('p.soft_hidden', '=', false)
+}
+
+export async function listFeaturedProducts(db: Executor, limit = 8) {
+  return visibleProducts(db)
+    .where('p.is_featured', '=', true)
+    .select(cardColumns)
+    .orderBy('p.last_updated', sql`DESC NULLS LAST`)
+    .limit(limit)
+    .execute()
+}
+
+/** When the catalogue's prices were last refreshed: the newest last_updated of a visible product. */
+export async function getNewestPriceUpdate(db: Executor): Promise<Date | null> {
+  const row = await visibleProducts(db)
+    .select('p.last_updated')
+    .where('p.last_updated', 'is not', null)
+    .orderBy('p.last_updated', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.last_updated ?? null
+}
+
+export const CATEGORY_PAGE_SIZE = 24
+
+function applyFilters(query: CardQuery, categoryId: number, filters: CategoryFilters): CardQuery {
+  let filtered = query.where('p.category_id', '=', categoryId)
+  if (filters.minPrice > 0) filtered = filtered.where(effectivePrice, '>=', String(filters.minPrice))
+  if (filters.maxPrice !== null) filtered = filtered.where(effectivePrice, '<=', String(filters.maxPrice))
+  if (filters.minRating > 0) filtered = filtered.where('p.rating', '>=', String(filters.minRating))
+  return filtered
+}
+
+export async function listCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters) {
+  const base = applyFilters(visibleProducts(db), categoryId, filters)
+  let listing = base.select(cardColumns)
+  if (filters.sort === 'newest') listing = listing.orderBy('p.created_at', 'desc')
+  if (filters.sort === 'price-low') listing = listing.orderBy(effectivePrice, sql`ASC NULLS LAST`)
+  if (filters.sort === 'price-high') listing = listing.orderBy(effectivePrice, sql`DESC NULLS LAST`)
+  if (filters.sort === 'rating') listing = listing.orderBy('p.rating', 'desc').orderBy('p.review_count', 'desc')
+  const [products, { count }] = await Promise.all([
+    listing
+      .orderBy('p.id', 'desc') // a stable order across pages when sort keys tie
+      .limit(CATEGORY_PAGE_SIZE)
+      .offset((filters.page - 1) * CATEGORY_PAGE_SIZE)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { products, total: count }
+}
+
+export const SEARCH_PAGE_SIZE = 24
+
+/**
+ * Case-insensitive substring search on title or description, served by the trigram indexes; titles
+ * that match come first, then the newest.
+ */
+export async function searchProducts(db: Executor, text: string, page = 1) {
+  const pattern = containsPattern(text)
+  const matches = (eb: ExpressionBuilder<WithProducts, 'p'>) =>
+    eb.or([eb('p.title', 'ilike', pattern), eb('p.description', 'ilike', pattern)])
+  const base = visibleProducts(db).where(matches)
+  const [products, { count }] = await Promise.all([
+    base
+      .select(cardColumns)
+      .orderBy(sql`p.title ILIKE ${pattern}`, 'desc')
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(SEARCH_PAGE_SIZE)
+      .offset((page - 1) * SEARCH_PAGE_SIZE)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { products, total: count }
+}
+
+export async function getVisibleProduct(db: Executor, asin: string) {
+  return visibleProducts(db)
+    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.is_hidden', '=', false))
+    .select([
+      ...cardColumns,
+      'p.brand',
+      'p.description',
+      'p.images',
+      'p.badges',
+      'c.name as category_name',
+      'c.slug as category_slug',
+    ])
+    .where('p.asin', '=', asin)
+    .executeTakeFirst()
+}
+
+/** The stored affiliate URL of a visible product, for the outbound redirect. */
+export async function getOutboundTarget(db: Executor, asin: string) {
+  return visibleProducts(db).select(['p.asin', 'p.affiliate_url']).where('p.asin', '=', asin).executeTakeFirst()
+}
+
+export type ProductCardData = Awaited<ReturnType<typeof listFeaturedProducts>>[number]

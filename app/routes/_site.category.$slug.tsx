@@ -1,0 +1,194 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation, useRouteError, useSubmit, isRouteErrorResponse } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
+import { ProductGrid } from '#app/components/product-grid.tsx'
+import { getVisibleCategory } from '#app/models/category.server.ts'
+import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
+import {
+  filtersNarrow,
+  parseCategoryFilters,
+  PRICE_SLIDER,
+  RATING_THRESHOLDS,
+  type CategoryFilters,
+} from '#app/schemas/category-filters.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
+import { toProductCard } from '#app/utils/product-card.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const category = await getVisibleCategory(db, params.slug ?? '').catch(rethrowUnavailable)
+  if (!category) throw new Response('Category not found.', { status: 404 })
+  const filters = parseCategoryFilters(new URL(request.url).searchParams)
+  const { products, total } = await listCategoryProducts(db, category.id, filters).catch(rethrowUnavailable)
+  const now = new Date()
+  return {
+    category,
+    filters,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
+    products: products.map((row) => toProductCard(row, now)),
+  }
+}
+
+export const headers = publicPageHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.category.name} | Comic Vault Supplies` },
+        { name: 'description', content: data.category.description ?? `Shop ${data.category.name}.` },
+      ]
+    : [{ title: 'Category not found.' }]
+
+export default function CategoryPage() {
+  const { category, filters, total, pageCount, products } = useLoaderData<typeof loader>()
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">{category.name}</h1>
+        {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}
+      </header>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <FilterForm filters={filters} />
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
+            {total} Products
+          </h2>
+          {products.length > 0 ? (
+            <div className="mt-4">
+              <ProductGrid products={products} />
+              <Pagination page={filters.page} pageCount={pageCount} />
+            </div>
+          ) : (
+            <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+              {filtersNarrow(filters) || filters.page > 1
+                ? 'No products match your filters. Try adjusting your search criteria.'
+                : 'No products in this category yet.'}
+            </p>
+          )}
+        </section>
+      </div>
+    </main>
+  )
+}
+
+/**
+ * A GET form, so every filtered view has its own URL and works without JavaScript (Apply). With
+ * JavaScript each change applies at once, replacing the history entry rather than piling them up.
+ */
+function FilterForm({ filters }: { filters: CategoryFilters }) {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const [hydrated, setHydrated] = useState(false)
+  const [min, setMin] = useState(filters.minPrice)
+  const [max, setMax] = useState(filters.maxPrice ?? PRICE_SLIDER.max)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    setMin(filters.minPrice)
+    setMax(filters.maxPrice ?? PRICE_SLIDER.max)
+  }, [filters.minPrice, filters.maxPrice])
+
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 lg:self-start"
+      aria-label="Filter products"
+    >
+      <div>
+        <label htmlFor="sort" className="block text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          defaultValue={filters.sort}
+          key={filters.sort}
+          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+        >
+          <option value="newest">Newest</option>
+          <option value="price-low">Price: Low to High</option>
+          <option value="price-high">Price: High to Low</option>
+          <option value="rating">Highest Rated</option>
+        </select>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">Price range</legend>
+        <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+          ${min} – ${max}
+          {max === PRICE_SLIDER.max ? '+' : ''}
+        </p>
+        <label htmlFor="min" className="mt-2 block text-xs text-slate-600">
+          Minimum price
+        </label>
+        <input
+          id="min"
+          name="min"
+          type="range"
+          {...PRICE_SLIDER}
+          value={min}
+          onChange={(event) => setMin(Number(event.currentTarget.value))}
+          className="w-full accent-brand-600"
+        />
+        <label htmlFor="max" className="mt-2 block text-xs text-slate-600">
+          Maximum price
+        </label>
+        <input
+          id="max"
+          name="max"
+          type="range"
+          {...PRICE_SLIDER}
+          value={max}
+          onChange={(event) => setMax(Number(event.currentTarget.value))}
+          className="w-full accent-brand-600"
+        />
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium">Minimum rating</legend>
+        <div className="mt-2 space-y-1">
+          {RATING_THRESHOLDS.map((threshold) => (
+            <label key={threshold.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="rating"
+                value={threshold.value}
+                defaultChecked={filters.minRating === threshold.value}
+                key={`${threshold.value}-${filters.minRating}`}
+                className="accent-brand-600"
+              />
+              {threshold.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {hydrated ? (
+        navigation.state === 'loading' ? (
+          <p className="text-sm text-slate-500">Updating…</p>
+        ) : null
+      ) : (
+        <button
+          type="submit"
+          className="w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
+        >
+          Apply filters
+        </button>
+      )}
+    </Form>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Category not found.</h1>
+      </main>
+    )
+  }
+  return <ErrorPage error={error} />
+}

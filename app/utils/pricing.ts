@@ -1,0 +1,54 @@
+/**
+ * The one place that decides what price a visitor sees. Amazon's rules: product data older than 24
+ * hours must not be shown as current, and a price always carries the time it was taken.
+ */
+
+export const PRICE_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+export interface PriceFields {
+  /** numeric(10,2) from the database: a string, or null. */
+  price: string | number | null
+  manual_price: string | number | null
+  last_updated: Date | string | null
+}
+
+export type DisplayPrice =
+  | {
+      current: true
+      amount: number
+      /** "$12.34" */
+      formatted: string
+      /** "12.34", for structured data */
+      decimal: string
+      source: 'manual' | 'api'
+      asOf: Date
+      /** The moment this price stops being current. */
+      validUntil: Date
+    }
+  | { current: false }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+
+function toAmount(value: string | number | null): number | null {
+  if (value === null || value === '') return null
+  const amount = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(amount) && amount >= 0 ? amount : null
+}
+
+export function displayPrice(product: PriceFields, now: Date = new Date()): DisplayPrice {
+  const manual = toAmount(product.manual_price)
+  const amount = manual ?? toAmount(product.price)
+  if (amount === null || !product.last_updated) return { current: false }
+  const asOf = new Date(product.last_updated)
+  const validUntil = new Date(asOf.getTime() + PRICE_MAX_AGE_MS)
+  if (!(validUntil > now)) return { current: false }
+  return {
+    current: true,
+    amount,
+    formatted: usd.format(amount),
+    decimal: amount.toFixed(2),
+    source: manual === null ? 'api' : 'manual',
+    asOf,
+    validUntil,
+  }
+}

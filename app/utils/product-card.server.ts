@@ -1,0 +1,17 @@
+import type { ProductCardProps } from '#app/components/product-card.tsx'
+import { displayPrice, type PriceFields } from './pricing.ts'
+
+/** Shapes a product row for a card: the price decided once, on the server, at render time. */
+export function toProductCard(
+  row: PriceFields & { asin: string; title: string; image_url: string | null; rating: string; review_count: number },
+  now: Date,
+): ProductCardProps {
+  return {
+    asin: row.asin,
+    title: row.title,
+    image_url: row.image_url,
+    rating: Number(row.rating),
+    review_count: row.review_count,
+    price: displayPrice(row, now),
+  }
+}
