@@ -17,6 +17,8 @@ export const streamTimeout = 5_000
 declare module '@remix-run/node' {
   interface AppLoadContext {
     cspNonce: string
+    /** The visitor's address as Express sees it (TRUST_PROXY decides whose header counts). Never stored raw. */
+    clientIp: string
   }
 }
 

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 
 /** The page shown for 404s and failures: plain, readable, and always with a way home. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -30,4 +30,20 @@ export function NotFound() {
       </Link>
     </main>
   )
+}
+
+/** A route's ErrorBoundary: the route's own "not found" text for a 404, the general error page otherwise. */
+export function RouteErrorBoundary({ notFound }: { notFound: string }) {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">{notFound}</h1>
+        <Link to="/" className="mt-6 inline-block font-medium text-brand-700 underline">
+          Return to Home
+        </Link>
+      </main>
+    )
+  }
+  return <ErrorPage error={error} />
 }

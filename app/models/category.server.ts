@@ -15,6 +15,7 @@ export function listVisibleCategories(db: Executor) {
         .select(sql<number>`count(*)::int`.as('n'))
         .as('product_count'),
     )
+    .$narrowType<{ product_count: number }>() // count(*) of a subquery is never null
     .orderBy('c.name')
     .execute()
 }

@@ -31,7 +31,7 @@ export async function listFeaturedProducts(db: Executor, limit = 8) {
   return visibleProducts(db)
     .where('p.is_featured', '=', true)
     .select(cardColumns)
-    .orderBy('p.last_updated', sql`DESC NULLS LAST`)
+    .orderBy('p.last_updated', (ob) => ob.desc().nullsLast())
     .limit(limit)
     .execute()
 }
@@ -61,8 +61,8 @@ export async function listCategoryProducts(db: Executor, categoryId: number, fil
   const base = applyFilters(visibleProducts(db), categoryId, filters)
   let listing = base.select(cardColumns)
   if (filters.sort === 'newest') listing = listing.orderBy('p.created_at', 'desc')
-  if (filters.sort === 'price-low') listing = listing.orderBy(effectivePrice, sql`ASC NULLS LAST`)
-  if (filters.sort === 'price-high') listing = listing.orderBy(effectivePrice, sql`DESC NULLS LAST`)
+  if (filters.sort === 'price-low') listing = listing.orderBy(effectivePrice, (ob) => ob.asc().nullsLast())
+  if (filters.sort === 'price-high') listing = listing.orderBy(effectivePrice, (ob) => ob.desc().nullsLast())
   if (filters.sort === 'rating') listing = listing.orderBy('p.rating', 'desc').orderBy('p.review_count', 'desc')
   const [products, { count }] = await Promise.all([
     listing
@@ -122,3 +122,28 @@ export async function getOutboundTarget(db: Executor, asin: string) {
 }
 
 export type ProductCardData = Awaited<ReturnType<typeof listFeaturedProducts>>[number]
+
+/** Just enough of a visible product to head its reviews page. */
+export async function getVisibleProductSummary(db: Executor, asin: string) {
+  return visibleProducts(db)
+    .select(['p.id', 'p.asin', 'p.title', 'p.image_url'])
+    .where('p.asin', '=', asin)
+    .executeTakeFirst()
+}
+
+/** Visible products for the sitemap, a page at a time (a sitemap file holds at most 50,000 URLs). */
+export async function listProductsForSitemap(db: Executor, page: number, pageSize: number) {
+  return visibleProducts(db)
+    .select(['p.asin', 'p.updated_at'])
+    .orderBy('p.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+}
+
+export async function countVisibleProducts(db: Executor): Promise<number> {
+  const { count } = await visibleProducts(db)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .executeTakeFirstOrThrow()
+  return count
+}

@@ -1,24 +1,57 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { CategoryCard } from '#app/components/category-card.tsx'
+import { FeaturedCarousel } from '#app/components/featured-carousel.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
+import { getNewestPriceUpdate, listFeaturedProducts } from '#app/models/product.server.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { toProductCard } from '#app/utils/product-card.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 export async function loader() {
-  const categories = await listVisibleCategories(db).catch(rethrowUnavailable)
-  return { categories }
+  const [featured, newestUpdate, categories] = await Promise.all([
+    listFeaturedProducts(db),
+    getNewestPriceUpdate(db),
+    listVisibleCategories(db),
+  ]).catch(rethrowUnavailable)
+  const env = getEnv()
+  const now = new Date()
+  return {
+    featured: featured.map((row) => toProductCard(row, now)),
+    lastUpdated: newestUpdate ? formatDateTime(newestUpdate, env.REFRESH_TZ) : null,
+    categories,
+    canonical: `${env.SITE_URL}/`,
+  }
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const siteName = (matches.find((m) => m.id === 'root')?.data as { siteName?: string } | undefined)?.siteName
-  return [
-    { title: `${siteName} | Protect Your Comic Collection` },
-    { name: 'description', content: 'Archival bags, boards, Mylar sleeves and boxes for comic collectors.' },
-  ]
-}
+export const headers = publicPageHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    title: `${siteNameFrom(matches)} | Protect Your Comic Collection`,
+    description: 'Archival bags, boards, Mylar sleeves and boxes for comic collectors, with prices updated daily.',
+    canonical: data?.canonical,
+  })
+
+const benefits = [
+  {
+    title: 'Archival Quality',
+    text: 'Acid-free boards and inert Mylar and polypropylene that keep paper from yellowing for decades.',
+  },
+  {
+    title: 'Collector Approved',
+    text: 'Every product is picked from what long-time collectors actually use and rate.',
+  },
+  { title: 'Fast Shipping', text: 'Everything ships from Amazon, most of it with Prime delivery.' },
+  { title: 'Secure Shopping', text: 'You buy on Amazon: we never see or handle your payment details.' },
+]
 
 export default function Home() {
-  const { categories } = useLoaderData<typeof loader>()
+  const { featured, lastUpdated, categories } = useLoaderData<typeof loader>()
   return (
     <main>
       <section className="bg-slate-900 text-white">
@@ -43,6 +76,32 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <section aria-label="Why collectors shop here" className="mx-auto max-w-7xl px-4 py-12">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {benefits.map((benefit) => (
+            <li key={benefit.title} className="rounded-lg border border-slate-200 bg-white p-5">
+              <h2 className="font-semibold">{benefit.title}</h2>
+              <p className="mt-2 text-sm text-slate-600">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="featured-heading" className="text-2xl font-bold">
+              Updated Daily from Amazon
+            </h2>
+            {lastUpdated ? <p className="text-sm text-slate-600">Last updated {lastUpdated}</p> : null}
+          </div>
+          <div className="mt-6">
+            <FeaturedCarousel products={featured} />
+          </div>
+        </section>
+      ) : null}
+
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="categories-heading" className="text-2xl font-bold">
           Shop by Category
@@ -50,31 +109,24 @@ export default function Home() {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {categories.map((category) => (
             <li key={category.id}>
-              <Link
-                to={`/category/${category.slug}`}
-                className="flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 hover:shadow-md"
-              >
-                {category.image_url ? (
-                  <img src={category.image_url} alt="" width={64} height={64} className="h-16 w-16 rounded" />
-                ) : (
-                  <span
-                    aria-hidden="true"
-                    className="flex h-16 w-16 items-center justify-center rounded bg-slate-100 text-2xl font-bold"
-                  >
-                    {category.name.charAt(0)}
-                  </span>
-                )}
-                <span className="min-w-0">
-                  <span className="block font-semibold">{category.name}</span>
-                  <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                    {category.product_count} items
-                  </span>
-                  <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{category.description}</span>
-                </span>
-              </Link>
+              <CategoryCard category={category} />
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 pb-12">
+        <div className="rounded-lg border border-brand-500 bg-brand-50 p-6">
+          <h2 className="text-lg font-semibold">Affiliate Disclosure</h2>
+          <p className="mt-2 text-slate-700">
+            As an Amazon Associate I earn from qualifying purchases. Prices and availability come from Amazon, are
+            refreshed every night and are accurate as of the time shown.{' '}
+            <Link to="/disclosure" className="font-medium underline">
+              Read our full disclosure
+            </Link>
+            .
+          </p>
+        </div>
       </section>
     </main>
   )

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation, useRouteError, useSubmit, isRouteErrorResponse } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { getVisibleCategory } from '#app/models/category.server.ts'
@@ -182,13 +182,5 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="mx-auto max-w-7xl px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Category not found.</h1>
-      </main>
-    )
-  }
-  return <ErrorPage error={error} />
+  return <RouteErrorBoundary notFound="Category not found." />
 }

@@ -1,57 +1,96 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, useNavigation } from '@remix-run/react'
+import { Pagination } from '#app/components/pagination.tsx'
+import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
+import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/product.server.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
+import { siteNameFrom } from '#app/utils/meta.ts'
+import { toProductCard } from '#app/utils/product-card.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
 
-// The search page. Its results grid arrives with the storefront issue; the shape of the URL is settled here.
+// Search terms longer than this are cut: nobody types more, and it bounds the work a query can ask for.
+const MAX_QUERY_LENGTH = 200
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const q = url.searchParams.get('q')
-  if (q !== null && q.trim() === '') {
+  const raw = url.searchParams.get('q')
+  if (raw !== null && raw.trim() === '') {
     // A blank search does nothing: without JavaScript, send the visitor back where they were (same site only).
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
-  return { q: q?.trim() ? q : null }
+  const q = raw?.trim() ? raw.slice(0, MAX_QUERY_LENGTH) : null
+  if (!q) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
+
+  const pageParam = Number(url.searchParams.get('page'))
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000 ? pageParam : 1
+  const { products, total } = await searchProducts(db, q.trim(), page).catch(rethrowUnavailable)
+  const now = new Date()
+  return {
+    q,
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+    products: products.map((row) => toProductCard(row, now)),
+  }
 }
 
 function sameSiteReferrer(request: Request): string | null {
   const referrer = request.headers.get('referer')
-  if (!referrer) return null
-  try {
-    const from = new URL(referrer)
-    const site = new URL(getEnv().SITE_URL)
-    const here = new URL(request.url)
-    if (from.origin !== site.origin && from.origin !== here.origin) return null
-    if (from.pathname === '/search' && from.search === here.search) return null
-    return from.pathname + from.search
-  } catch {
-    return null
-  }
+  if (!referrer || !URL.canParse(referrer)) return null
+  const from = new URL(referrer)
+  const here = new URL(request.url)
+  if (from.origin !== new URL(getEnv().SITE_URL).origin && from.origin !== here.origin) return null
+  if (from.pathname === here.pathname && from.search === here.search) return null
+  return from.pathname + from.search
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.q ? `Results for "${data.q}"` : 'Search Products' },
-  { name: 'robots', content: 'noindex' },
+export const headers = publicPageHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.q ? `Results for "${data.q}"` : 'Search Products'} | ${siteNameFrom(matches)}` },
+  { name: 'robots', content: 'noindex, follow' },
 ]
 
 export default function Search() {
-  const { q } = useLoaderData<typeof loader>()
+  const { q, total, page, pageCount, products } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Search Products</h1>
       <SearchForm
+        key={q ?? ''}
         placeholder="Search products..."
         defaultValue={q ?? ''}
         inputId="search-page-q"
         className="mt-6 max-w-xl"
       />
-      {q ? (
-        <h2 className="mt-8 text-xl font-semibold">Results for &quot;{q}&quot;</h2>
-      ) : (
-        <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
-      )}
+      <div aria-live="polite">
+        {searching ? (
+          <p className="mt-8 text-slate-600">Searching...</p>
+        ) : q ? (
+          <>
+            <h2 className="mt-8 text-xl font-semibold">Results for &quot;{q}&quot;</h2>
+            {total > 0 ? (
+              <>
+                <p className="mt-1 text-slate-600">Found {total} product(s)</p>
+                <div className="mt-6">
+                  <ProductGrid products={products} />
+                  <Pagination page={page} pageCount={pageCount} />
+                </div>
+              </>
+            ) : (
+              <p className="mt-4 text-slate-600">No products found for &quot;{q}&quot;. Try a different search term.</p>
+            )}
+          </>
+        ) : (
+          <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
+        )}
+      </div>
     </main>
   )
 }

@@ -10,3 +10,8 @@ export function formatDateTime(date: Date, timeZone: string): string {
     timeZoneName: 'short',
   }).format(date)
 }
+
+/** A calendar date for people, e.g. "Nov 22, 2026". */
+export function formatDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date)
+}

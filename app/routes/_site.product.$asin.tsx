@@ -1,0 +1,247 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { ImageGallery } from '#app/components/image-gallery.tsx'
+import { OutboundLink } from '#app/components/outbound-link.tsx'
+import { Price } from '#app/components/price.tsx'
+import { ReviewList } from '#app/components/review-list.tsx'
+import { StarRating } from '#app/components/star-rating.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
+import { getVisibleProduct } from '#app/models/product.server.ts'
+import { getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
+import { formatDate, formatDateTime } from '#app/utils/format.ts'
+import { jsonLdScript } from '#app/utils/json-ld.ts'
+import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { displayPrice } from '#app/utils/pricing.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+const ASIN = /^[A-Z0-9]{10}$/
+const PREVIEW_REVIEWS = 3
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const asin = params.asin ?? ''
+  const product = ASIN.test(asin) ? await getVisibleProduct(db, asin).catch(rethrowUnavailable) : undefined
+  if (!product) throw new Response('Product not found.', { status: 404 })
+
+  const [stats, reviews] = await Promise.all([
+    getApprovedReviewStats(db, product.id),
+    listApprovedReviews(db, product.id, PREVIEW_REVIEWS),
+  ]).catch(rethrowUnavailable)
+
+  const env = getEnv()
+  const now = new Date()
+  const price = displayPrice(product, now)
+  const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : []
+  const requestedImage = Number(new URL(request.url).searchParams.get('image'))
+  const canonical = `${env.SITE_URL}/product/${product.asin}`
+  const absolute = (url: string) => new URL(url, env.SITE_URL).toString()
+  const rating = Number(product.rating)
+
+  // Schema.org Product, as SPEC §2 lists it. A price too old to be current is left out entirely.
+  const structuredData = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    image: images.map(absolute),
+    description: product.description ?? undefined,
+    sku: product.asin,
+    mpn: product.asin,
+    brand: product.brand ? { '@type': 'Brand', name: product.brand } : undefined,
+    offers: price.current
+      ? {
+          '@type': 'Offer',
+          url: canonical,
+          priceCurrency: 'USD',
+          price: price.decimal,
+          priceValidUntil: price.validUntil.toISOString(),
+          availability: 'https://schema.org/InStock',
+        }
+      : undefined,
+    aggregateRating:
+      rating > 0
+        ? { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), reviewCount: Math.max(1, product.review_count) }
+        : undefined,
+  }
+
+  return {
+    product: {
+      asin: product.asin,
+      title: product.title,
+      brand: product.brand,
+      description: product.description,
+      badges: product.badges,
+      rating,
+      review_count: product.review_count,
+      category: product.category_slug ? { name: product.category_name, slug: product.category_slug } : null,
+    },
+    images,
+    initialImage:
+      Number.isInteger(requestedImage) && requestedImage > 0 && requestedImage < images.length ? requestedImage : 0,
+    price,
+    priceTimestamp: price.current ? formatDateTime(price.asOf, env.REFRESH_TZ) : null,
+    reviewStats: stats,
+    reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, env.REFRESH_TZ) })),
+    canonical,
+    ogImage: images[0] ? absolute(images[0]) : null,
+    structuredData: jsonLdScript(structuredData),
+  }
+}
+
+export const headers = publicPageHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: 'Product not found.' }]
+  const { product } = data
+  return pageMeta({
+    title: `${product.title} | ${siteNameFrom(matches)}`,
+    description: product.description?.slice(0, 300) ?? `Buy ${product.title} on Amazon`,
+    canonical: data.canonical,
+    image: data.ogImage,
+    type: 'product',
+  })
+}
+
+export default function ProductPage() {
+  const data = useLoaderData<typeof loader>()
+  const { product, price, reviewStats } = data
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.structuredData }} />
+      {product.category ? (
+        <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+          <Link to="/" className="hover:underline">
+            Home
+          </Link>{' '}
+          /{' '}
+          <Link to={`/category/${product.category.slug}`} className="hover:underline">
+            {product.category.name}
+          </Link>
+        </nav>
+      ) : null}
+      <div className="grid gap-10 md:grid-cols-2">
+        <ImageGallery key={product.asin} images={data.images} initialIndex={data.initialImage} title={product.title} />
+        <div>
+          {product.brand ? <p className="text-sm font-medium text-brand-700">{product.brand}</p> : null}
+          <h1 className="mt-1 text-3xl font-bold">{product.title}</h1>
+          <div className="mt-3 flex items-center gap-2 text-slate-600">
+            <StarRating rating={product.rating} size="lg" />
+            <span>({product.review_count})</span>
+          </div>
+          {product.badges.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Badges">
+              {product.badges.map((badge) => (
+                <li key={badge} className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+                  {badge}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="mt-6">
+            <Price price={price} asin={product.asin} className="text-3xl" />
+            {data.priceTimestamp ? (
+              <details className="mt-1 text-sm text-slate-600">
+                <summary className="cursor-pointer">as of {data.priceTimestamp} - Details</summary>
+                <p className="mt-2">
+                  Product prices and availability are accurate as of the date and time indicated and are subject to
+                  change. Any price and availability information displayed on Amazon at the time of purchase will apply
+                  to the purchase of this product.
+                </p>
+              </details>
+            ) : null}
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <OutboundLink
+              asin={product.asin}
+              className="rounded-md bg-brand-500 px-5 py-3 font-semibold text-slate-900 hover:bg-brand-600"
+            >
+              View on Amazon
+            </OutboundLink>
+            <Link
+              to={`/reviews/${product.asin}#write-review`}
+              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold hover:bg-slate-100"
+            >
+              Write a Review
+            </Link>
+          </div>
+          {reviewStats.count > 0 ? (
+            <p className="mt-4">
+              <Link to={`/reviews/${product.asin}`} className="font-medium text-brand-700 underline">
+                Read All {reviewStats.count} Reviews
+              </Link>
+            </p>
+          ) : null}
+          <aside className="mt-6 rounded-lg border border-slate-200 bg-slate-100 p-4 text-sm text-slate-700">
+            <p>
+              {data.priceTimestamp
+                ? `Price updated ${data.priceTimestamp}. `
+                : 'We do not have a current price for this product. '}
+              Prices change often: please verify the price on Amazon before you buy.
+            </p>
+            <p className="mt-2">
+              We earn from qualifying purchases made through our links.{' '}
+              <Link to="/disclosure" className="font-medium underline">
+                Learn more in our affiliate disclosure
+              </Link>
+              .
+            </p>
+          </aside>
+        </div>
+      </div>
+
+      <section aria-labelledby="details-heading" className="mt-12 max-w-3xl">
+        <h2 id="details-heading" className="text-2xl font-bold">
+          Product Details
+        </h2>
+        <p className="mt-3 whitespace-pre-line text-slate-700">{product.description ?? 'No description yet.'}</p>
+      </section>
+
+      {reviewStats.count > 0 ? (
+        <section
+          aria-labelledby="likes-heading"
+          className="mt-10 max-w-3xl rounded-lg border border-slate-200 bg-white p-6"
+        >
+          <h2 id="likes-heading" className="text-xl font-bold">
+            What Collectors Like About This
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+            <li>High-quality archival materials</li>
+            <li>Fits standard comic books</li>
+            <li>Good value for the protection it gives</li>
+            <li>Trusted by serious collectors</li>
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="community-heading" className="mt-10 max-w-3xl">
+        <h2 id="community-heading" className="text-2xl font-bold">
+          Community Reviews
+        </h2>
+        {reviewStats.count > 0 ? (
+          <>
+            <div className="mt-3 flex items-center gap-3">
+              <span className="text-3xl font-bold">{reviewStats.average.toFixed(1)}</span>
+              <StarRating rating={reviewStats.average} size="lg" />
+              <span className="text-slate-600">
+                Based on {reviewStats.count} {reviewStats.count === 1 ? 'review' : 'reviews'}
+              </span>
+            </div>
+            <ReviewList reviews={data.reviews} />
+            {reviewStats.count > PREVIEW_REVIEWS ? (
+              <Link to={`/reviews/${product.asin}`} className="font-medium text-brand-700 underline">
+                View All {reviewStats.count} Reviews
+              </Link>
+            ) : null}
+          </>
+        ) : (
+          <p className="mt-3 text-slate-600">No reviews yet. Be the first to review this product!</p>
+        )}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound="Product not found." />
+}

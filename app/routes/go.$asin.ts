@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getEnv, siteHost } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { recordClick } from '#app/models/click.server.ts'
+import { getOutboundTarget } from '#app/models/product.server.ts'
+import { outboundUrl } from '#app/utils/affiliate.ts'
+import { hashIp } from '#app/utils/ip-hash.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// /go/{asin}: count the click, then send the visitor to the product's stored, tagged Amazon URL.
+// The destination only ever comes from the database, never from the request (no open redirect).
+
+const ASIN = /^[A-Z0-9]{10}$/
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const asin = params.asin ?? ''
+  const product = ASIN.test(asin) ? await getOutboundTarget(db, asin).catch(rethrowUnavailable) : undefined
+  if (!product) throw new Response('Product not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+
+  try {
+    await recordClick(db, {
+      productAsin: product.asin,
+      ipHash: hashIp(context.clientIp),
+      userAgent: request.headers.get('user-agent'),
+      referrer: request.headers.get('referer'),
+    })
+  } catch (error) {
+    // Counting is second to sending the visitor on their way.
+    logger.error({ err: error, asin }, 'click not recorded')
+  }
+
+  const env = getEnv()
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: outboundUrl(product, { tag: env.AFFILIATE_TAG, siteHost: siteHost() }),
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+    },
+  })
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getEnv } from '#app/lib/env.server.ts'
+import { listVisibleCategories } from '#app/models/category.server.ts'
+import { listProductsForSitemap } from '#app/models/product.server.ts'
+import { PRODUCTS_PER_SITEMAP, STATIC_PATHS, urlSet, xmlResponse } from '#app/utils/sitemap.server.ts'
+import { db } from '#db/client.ts'
+
+// /sitemaps/pages.xml (information pages and categories) and /sitemaps/products-N.xml.
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const site = getEnv().SITE_URL
+  if (params.file === 'pages.xml') {
+    const categories = await listVisibleCategories(db)
+    return xmlResponse(
+      urlSet([
+        ...STATIC_PATHS.map((path) => ({ loc: `${site}${path}` })),
+        ...categories.map((category) => ({ loc: `${site}/category/${category.slug}` })),
+      ]),
+    )
+  }
+  const page = Number(/^products-(\d{1,4})\.xml$/.exec(params.file ?? '')?.[1])
+  if (!page) throw new Response('Not Found', { status: 404 })
+  const products = await listProductsForSitemap(db, page, PRODUCTS_PER_SITEMAP)
+  if (products.length === 0 && page > 1) throw new Response('Not Found', { status: 404 })
+  return xmlResponse(
+    urlSet(products.map((product) => ({ loc: `${site}/product/${product.asin}`, lastmod: product.updated_at }))),
+  )
+}

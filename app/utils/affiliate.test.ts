@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest'
+import { isAmazonHost, normaliseAffiliateUrl, outboundUrl } from './affiliate.ts'
+
+const options = { tag: 'comicvault-20', siteHost: 'shop.example.com' }
+
+describe('affiliate URLs', () => {
+  test('recognises Amazon hosts and nothing that merely contains the word', () => {
+    expect(isAmazonHost('www.amazon.com')).toBe(true)
+    expect(isAmazonHost('amazon.co.uk')).toBe(true)
+    expect(isAmazonHost('smile.amazon.de')).toBe(true)
+    expect(isAmazonHost('amazon.com.evil.example')).toBe(false)
+    expect(isAmazonHost('notamazon.com')).toBe(false)
+  })
+
+  test('replaces a foreign tag, adds a missing one, keeps other parameters', () => {
+    expect(normaliseAffiliateUrl('https://www.amazon.com/dp/B000000001?tag=someone-20&th=1', 'comicvault-20')).toBe(
+      'https://www.amazon.com/dp/B000000001?th=1&tag=comicvault-20',
+    )
+    expect(normaliseAffiliateUrl('https://www.amazon.com/dp/B000000001', 'comicvault-20')).toBe(
+      'https://www.amazon.com/dp/B000000001?tag=comicvault-20',
+    )
+    expect(normaliseAffiliateUrl('https://example.com/p?tag=keep', 'comicvault-20')).toBe(
+      'https://example.com/p?tag=keep',
+    )
+  })
+
+  test('outbound URLs carry the tag and the utm parameters', () => {
+    const url = new URL(
+      outboundUrl({ asin: 'B000000001', affiliate_url: 'https://amazon.com/dp/B000000001?tag=x-21' }, options),
+    )
+    expect(url.searchParams.get('tag')).toBe('comicvault-20')
+    expect(url.searchParams.getAll('tag')).toHaveLength(1)
+    expect(url.searchParams.get('utm_source')).toBe('shop.example.com')
+    expect(url.searchParams.get('utm_medium')).toBe('affiliate')
+    expect(url.searchParams.get('utm_campaign')).toBe('product_page')
+  })
+
+  test('a missing or unusable stored URL falls back to the Amazon product page', () => {
+    for (const stored of [null, '', 'not a url', 'javascript:alert(1)', 'data:text/html,hi']) {
+      const url = new URL(outboundUrl({ asin: 'B000000001', affiliate_url: stored }, options))
+      expect(url.origin + url.pathname).toBe('https://www.amazon.com/dp/B000000001')
+      expect(url.searchParams.get('tag')).toBe('comicvault-20')
+    }
+  })
+})

@@ -1,0 +1,39 @@
+/**
+ * The outbound URL for a product: its stored affiliate URL with, on Amazon's hosts, our own tag (any
+ * other tag replaced, SPEC §5), plus the utm parameters of SPEC §9. Anything unusable falls back to the
+ * product's plain Amazon page, so a bad stored value can never send a visitor somewhere unexpected.
+ */
+
+const AMAZON_HOST = /(^|\.)amazon\.(com|ca|co\.uk|de|fr|it|es|co\.jp|com\.au|com\.mx|com\.br|in|nl|se|pl|sg|ae|sa)$/i
+
+export function isAmazonHost(hostname: string): boolean {
+  return AMAZON_HOST.test(hostname)
+}
+
+/** Replaces any `tag` on an Amazon URL with ours; leaves other URLs alone. */
+export function normaliseAffiliateUrl(url: string, tag: string): string {
+  const parsed = new URL(url)
+  if (isAmazonHost(parsed.hostname)) {
+    parsed.searchParams.delete('tag')
+    parsed.searchParams.set('tag', tag)
+  }
+  return parsed.toString()
+}
+
+export function outboundUrl(
+  product: { asin: string; affiliate_url: string | null },
+  options: { tag: string; siteHost: string },
+): string {
+  let url: URL
+  try {
+    url = new URL(product.affiliate_url ?? '')
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not a web address')
+  } catch {
+    url = new URL(`https://www.amazon.com/dp/${encodeURIComponent(product.asin)}`)
+  }
+  const tagged = new URL(normaliseAffiliateUrl(url.toString(), options.tag))
+  tagged.searchParams.set('utm_source', options.siteHost)
+  tagged.searchParams.set('utm_medium', 'affiliate')
+  tagged.searchParams.set('utm_campaign', 'product_page')
+  return tagged.toString()
+}

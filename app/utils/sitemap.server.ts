@@ -1,0 +1,37 @@
+// Sitemaps per sitemaps.org: an index at /sitemap.xml and files of at most 50,000 URLs under /sitemaps/.
+
+export const PRODUCTS_PER_SITEMAP = 40_000
+
+export const STATIC_PATHS = [
+  '/',
+  '/about',
+  '/disclosure',
+  '/contact',
+  '/compare-sleeves',
+  '/starter-kits',
+  '/sizes-guide',
+] as const
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
+
+export function urlSet(entries: { loc: string; lastmod?: Date }[]): string {
+  const urls = entries
+    .map(
+      (entry) =>
+        `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+    )
+    .join('')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`
+}
+
+export function sitemapIndex(locations: string[]): string {
+  const maps = locations.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`).join('')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${maps}</sitemapindex>\n`
+}
+
+export function xmlResponse(body: string): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
+}
