@@ -20,6 +20,8 @@ try {
 
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
+const { createPageCache } = await import('#app/lib/page-cache.server.ts')
+const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabase } = await import('#db/prepare.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
@@ -108,6 +110,7 @@ if (viteDevServer) {
   // Vite fingerprints everything under /assets, so it can be cached for good.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
   app.use(express.static('build/client', { maxAge: '1h' }))
+  if (env.PAGE_CACHE) app.use(createPageCache().middleware)
 }
 
 const build = viteDevServer
@@ -125,6 +128,7 @@ app.all(
 
 await prepareDatabaseWithRetry()
 const workers = env.RUN_WORKER ? startWorkers() : undefined
+const stopWatchingCatalogue = await watchCatalogueVersion()
 
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address()
@@ -167,6 +171,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections()
   await closed
   await workers?.close()
+  await stopWatchingCatalogue()
   await viteDevServer?.close()
   await closeRedis()
   await closeDatabase()

@@ -71,6 +71,8 @@ const envSchema = z
         return z.NEVER
       }),
     RUN_WORKER: boolean.default('true'),
+    // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
+    PAGE_CACHE: boolean.default('true'),
     REFRESH_TZ: timeZone.default('America/New_York'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AMAZON_CREDENTIAL_ID: optional(z.string().min(1)),

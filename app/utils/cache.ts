@@ -1,11 +1,42 @@
 import type { HeadersFunction } from '@remix-run/node'
+import type { DisplayPrice } from './pricing.ts'
 
 /**
- * Public catalogue pages may be held briefly by a CDN and served stale while it revalidates; they read
- * no session. Pages that show a signed-in person send `private` instead.
+ * Public catalogue pages may be held briefly by a CDN (and by the page cache in server.ts) and served
+ * stale while they revalidate; they read no session. Nothing may be held past the moment a price on
+ * the page turns 24 hours old: loaders say when that is with X-Fresh-Until, and the headers shrink to fit.
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=600'
 
-export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) => ({
-  'Cache-Control': errorHeaders ? 'no-store' : PUBLIC_PAGE_CACHE,
-})
+const MAX_AGE = 60
+const STALE_WHILE_REVALIDATE = 600
+
+/** For a loader's `data(…, { headers })`: when the first current price on the page stops being current. */
+export function freshUntilHeaders(prices: DisplayPrice[]): Record<string, string> {
+  const until = prices.reduce<number>(
+    (earliest, price) => (price.current ? Math.min(earliest, price.validUntil.getTime()) : earliest),
+    Infinity,
+  )
+  return Number.isFinite(until) ? { 'X-Fresh-Until': new Date(until).toUTCString() } : {}
+}
+
+export function publicCacheControl(freshUntil: number | null, now = Date.now()): string {
+  if (freshUntil === null)
+    return `public, max-age=${MAX_AGE}, s-maxage=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
+  const left = Math.max(0, Math.floor((freshUntil - now) / 1000))
+  const maxAge = Math.min(MAX_AGE, left)
+  const swr = Math.min(STALE_WHILE_REVALIDATE, left - maxAge)
+  return `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${swr}`
+}
+
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (errorHeaders) return { 'Cache-Control': 'no-store' }
+  const freshUntil = loaderHeaders.get('X-Fresh-Until')
+  const until = freshUntil ? Date.parse(freshUntil) : NaN
+  return {
+    'Cache-Control': publicCacheControl(Number.isFinite(until) ? until : null),
+    ...(freshUntil ? { 'X-Fresh-Until': freshUntil } : {}),
+  }
+}
+
+/** Kept for pages whose content never depends on prices (information pages). */
+export const PUBLIC_PAGE_CACHE = publicCacheControl(null)

@@ -1,0 +1,136 @@
+import type { NextFunction, Request, Response } from 'express'
+import { currentCatalogueVersion } from './catalogue-version.server.ts'
+
+/**
+ * A rendered-page cache for anonymous GETs, in front of Remix (DESIGN.md §8). A response is kept when
+ * its route declared it public (Cache-Control: public), it is a 200 and it sets no cookie; a request
+ * that carries any cookie is never served from here (someone signed in, or a flash message waiting).
+ * An entry dies when the catalogue version moves on, after `ttlMs`, or at the moment a price on the
+ * page turns 24 hours old (the route's X-Fresh-Until header), whichever comes first.
+ *
+ * Cached HTML holds the CSP nonce of the response it was captured from; every hit gets the nonce of
+ * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
+ * these pages: a 304 would pair the browser's old body with a new nonce.
+ */
+
+interface Entry {
+  headers: Record<string, string>
+  body: Buffer
+  nonce: string
+  version: string
+  expiresAt: number
+}
+
+const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until']
+
+export interface PageCacheOptions {
+  ttlMs?: number
+  maxEntries?: number
+  maxEntryBytes?: number
+}
+
+export function createPageCache({
+  ttlMs = 60_000,
+  maxEntries = 5_000,
+  maxEntryBytes = 1 << 20,
+}: PageCacheOptions = {}) {
+  // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
+  const entries = new Map<string, Entry>()
+
+  function store(key: string, entry: Entry) {
+    entries.delete(key)
+    entries.set(key, entry)
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie || req.headers.authorization) {
+      return next()
+    }
+    const key = cacheKey(req.path, req.query)
+    const version = currentCatalogueVersion()
+    const now = Date.now()
+    const hit = entries.get(key)
+    if (hit && hit.version === version && hit.expiresAt > now) {
+      store(key, hit)
+      const nonce = String(res.locals.cspNonce ?? '')
+      res.status(200).set(hit.headers).set('X-Page-Cache', 'HIT')
+      if (req.method === 'HEAD') return res.end()
+      const body = hit.nonce && nonce ? Buffer.from(hit.body.toString('utf8').replaceAll(hit.nonce, nonce)) : hit.body
+      return res.end(body)
+    }
+    if (hit) entries.delete(key)
+    if (req.method === 'HEAD') return next()
+
+    res.setHeader('X-Page-Cache', 'MISS')
+    const chunks: Buffer[] = []
+    let size = 0
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > maxEntryBytes) return
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array)
+      size += buffer.length
+      chunks.push(buffer)
+    }
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => Response
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0])
+      return write(chunk, ...rest)
+    }) as Response['write']
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0])
+      const entry = cacheable(res, size, maxEntryBytes)
+        ? toEntry(res, Buffer.concat(chunks), version, now + ttlMs)
+        : null
+      if (entry) store(key, entry)
+      return end(chunk, ...rest)
+    }) as Response['end']
+    next()
+  }
+
+  return {
+    middleware,
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+/** Path plus query with parameters in a stable order, so `?b=1&a=2` and `?a=2&b=1` share an entry. */
+export function cacheKey(path: string, query: Request['query']): string {
+  const params = new URLSearchParams()
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name]
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item))
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+function cacheable(res: Response, size: number, maxEntryBytes: number): boolean {
+  const cacheControl = String(res.getHeader('cache-control') ?? '')
+  return (
+    res.statusCode === 200 &&
+    size <= maxEntryBytes &&
+    /\bpublic\b/.test(cacheControl) &&
+    !/\b(no-store|private)\b/.test(cacheControl) &&
+    !res.getHeader('set-cookie')
+  )
+}
+
+function toEntry(res: Response, body: Buffer, version: string, expiresAt: number): Entry | null {
+  const headers: Record<string, string> = {}
+  for (const name of REPLAYED_HEADERS) {
+    const value = res.getHeader(name)
+    if (value !== undefined) headers[name] = String(value)
+  }
+  const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
+  const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
+  if (until <= Date.now()) return null
+  return { headers, body, nonce: String(res.locals.cspNonce ?? ''), version, expiresAt: until }
+}
