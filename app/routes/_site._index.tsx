@@ -1,11 +1,11 @@
-import type { MetaFunction } from '@remix-run/node'
+import { data, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CategoryCard } from '#app/components/category-card.tsx'
 import { FeaturedCarousel } from '#app/components/featured-carousel.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { getNewestPriceUpdate, listFeaturedProducts } from '#app/models/product.server.ts'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
@@ -20,12 +20,16 @@ export async function loader() {
   ]).catch(rethrowUnavailable)
   const env = getEnv()
   const now = new Date()
-  return {
-    featured: featured.map((row) => toProductCard(row, now)),
-    lastUpdated: newestUpdate ? formatDateTime(newestUpdate, env.REFRESH_TZ) : null,
-    categories,
-    canonical: `${env.SITE_URL}/`,
-  }
+  const cards = featured.map((row) => toProductCard(row, now))
+  return data(
+    {
+      featured: cards,
+      lastUpdated: newestUpdate ? formatDateTime(newestUpdate, env.REFRESH_TZ) : null,
+      categories,
+      canonical: `${env.SITE_URL}/`,
+    },
+    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+  )
 }
 
 export const headers = publicPageHeaders

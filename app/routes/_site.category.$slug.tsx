@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
@@ -13,34 +13,46 @@ import {
   RATING_THRESHOLDS,
   type CategoryFilters,
 } from '#app/schemas/category-filters.ts'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
+// The database's own rule for slugs: anything else cannot exist, so it is not even looked up.
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const category = await getVisibleCategory(db, params.slug ?? '').catch(rethrowUnavailable)
+  const slug = params.slug ?? ''
+  const category = SLUG.test(slug) ? await getVisibleCategory(db, slug).catch(rethrowUnavailable) : undefined
   if (!category) throw new Response('Category not found.', { status: 404 })
   const filters = parseCategoryFilters(new URL(request.url).searchParams)
   const { products, total } = await listCategoryProducts(db, category.id, filters).catch(rethrowUnavailable)
   const now = new Date()
-  return {
-    category,
-    filters,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
-    products: products.map((row) => toProductCard(row, now)),
-  }
+  const cards = products.map((row) => toProductCard(row, now))
+  return data(
+    {
+      category,
+      canonical: `${getEnv().SITE_URL}/category/${category.slug}`,
+      filters,
+      total,
+      pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
+      products: cards,
+    },
+    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+  )
 }
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? [
-        { title: `${data.category.name} | Comic Vault Supplies` },
-        { name: 'description', content: data.category.description ?? `Shop ${data.category.name}.` },
-      ]
+    ? pageMeta({
+        title: `${data.category.name} | ${siteNameFrom(matches)}`,
+        description: data.category.description ?? `Shop ${data.category.name}.`,
+        canonical: data.canonical,
+      })
     : [{ title: 'Category not found.' }]
 
 export default function CategoryPage() {

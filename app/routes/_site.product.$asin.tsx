@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
@@ -9,7 +9,7 @@ import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleProduct } from '#app/models/product.server.ts'
 import { getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { jsonLdScript } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -65,28 +65,31 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         : undefined,
   }
 
-  return {
-    product: {
-      asin: product.asin,
-      title: product.title,
-      brand: product.brand,
-      description: product.description,
-      badges: product.badges,
-      rating,
-      review_count: product.review_count,
-      category: product.category_slug ? { name: product.category_name, slug: product.category_slug } : null,
+  return data(
+    {
+      product: {
+        asin: product.asin,
+        title: product.title,
+        brand: product.brand,
+        description: product.description,
+        badges: product.badges,
+        rating,
+        review_count: product.review_count,
+        category: product.category_slug ? { name: product.category_name, slug: product.category_slug } : null,
+      },
+      images,
+      initialImage:
+        Number.isInteger(requestedImage) && requestedImage > 0 && requestedImage < images.length ? requestedImage : 0,
+      price,
+      priceTimestamp: price.current ? formatDateTime(price.asOf, env.REFRESH_TZ) : null,
+      reviewStats: stats,
+      reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, env.REFRESH_TZ) })),
+      canonical,
+      ogImage: images[0] ? absolute(images[0]) : null,
+      structuredData: jsonLdScript(structuredData),
     },
-    images,
-    initialImage:
-      Number.isInteger(requestedImage) && requestedImage > 0 && requestedImage < images.length ? requestedImage : 0,
-    price,
-    priceTimestamp: price.current ? formatDateTime(price.asOf, env.REFRESH_TZ) : null,
-    reviewStats: stats,
-    reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, env.REFRESH_TZ) })),
-    canonical,
-    ogImage: images[0] ? absolute(images[0]) : null,
-    structuredData: jsonLdScript(structuredData),
-  }
+    { headers: freshUntilHeaders([price]) },
+  )
 }
 
 export const headers = publicPageHeaders

@@ -1,11 +1,11 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/product.server.ts'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
@@ -22,20 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
-  const q = raw?.trim() ? raw.slice(0, MAX_QUERY_LENGTH) : null
+  // Trimmed before it is cut (so padding cannot turn it into ''), and without NUL, which Postgres refuses.
+  const q = raw?.replaceAll('\0', '').trim().slice(0, MAX_QUERY_LENGTH) || null
   if (!q) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
 
   const pageParam = Number(url.searchParams.get('page'))
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000 ? pageParam : 1
-  const { products, total } = await searchProducts(db, q.trim(), page).catch(rethrowUnavailable)
+  const { products, total } = await searchProducts(db, q, page).catch(rethrowUnavailable)
   const now = new Date()
-  return {
-    q,
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
-    products: products.map((row) => toProductCard(row, now)),
-  }
+  const cards = products.map((row) => toProductCard(row, now))
+  return data(
+    { q, total, page, pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)), products: cards },
+    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+  )
 }
 
 function sameSiteReferrer(request: Request): string | null {
@@ -45,6 +44,8 @@ function sameSiteReferrer(request: Request): string | null {
   const here = new URL(request.url)
   if (from.origin !== new URL(getEnv().SITE_URL).origin && from.origin !== here.origin) return null
   if (from.pathname === here.pathname && from.search === here.search) return null
+  // "//host/…" is a path to this site's parser but another site to a browser.
+  if (from.pathname.startsWith('//')) return null
   return from.pathname + from.search
 }
 

@@ -1,0 +1,324 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { loader, meta } from '#app/routes/_site.product.$asin.tsx'
+import { loader as reviewsLoader, meta as reviewsMeta } from '#app/routes/_site.reviews.$asin.tsx'
+import { formatDate, formatDateTime } from '#app/utils/format.ts'
+import { PRICE_MAX_AGE_MS } from '#app/utils/pricing.ts'
+import {
+  createCategory,
+  createProduct,
+  createReview,
+  hoursAgo,
+  loaderArgs,
+  loaderData,
+  statusOf,
+  thrownResponse,
+  type ProductRow,
+  type ReviewRow,
+} from '#tests/support/catalogue.ts'
+
+// /product/{asin} and /reviews/{asin}: SPEC §2 (product detail, reviews page), §4 (only approved
+// reviews are public), §9 (prices with 2 decimals, 24 h freshness and price validity, first 3 reviews).
+
+const SITE = 'http://localhost:3000'
+const TZ = 'America/New_York' // REFRESH_TZ's default
+
+function load(asin: string, query = '') {
+  return loaderData(loader(loaderArgs(`/product/${encodeURIComponent(asin)}${query ? `?${query}` : ''}`, { asin })))
+}
+
+function loadReviews(asin: string) {
+  return loaderData(reviewsLoader(loaderArgs(`/reviews/${encodeURIComponent(asin)}`, { asin })))
+}
+
+const root = { id: 'root', data: { siteName: 'Comic Vault Supplies' } }
+type MetaArgs = Parameters<typeof meta>[0]
+
+const p: Record<string, ProductRow> = {}
+const reviews: Record<string, ReviewRow> = {}
+
+beforeAll(async () => {
+  const sleeves = await createCategory({ slug: 'mylar-sleeves', name: 'Mylar Sleeves' })
+  const hiddenCategory = await createCategory({ slug: 'retired', name: 'Retired', is_hidden: true })
+
+  p.main = await createProduct({
+    asin: 'B00MAIN001',
+    title: 'BCW Mylar Sleeve 2-Mil',
+    brand: 'BCW',
+    category_id: sleeves.id,
+    description: 'Archival 2-mil Mylar sleeves for current comics.',
+    badges: ['Archival', 'Best Seller'],
+    image_url: 'https://m.media-amazon.com/images/I/main.jpg',
+    images: ['/uploads/main-front.jpg', 'https://m.media-amazon.com/images/I/main-back.jpg'],
+    price: '12.34',
+    last_updated: hoursAgo(2),
+    rating: '4.6',
+    review_count: 12,
+  })
+  // Four approved reviews a day apart, plus a newer pending and a newer rejected one that must not show.
+  reviews.a1 = await createReview({ product_id: p.main.id, reviewer_name: 'A1', rating: 5, created_at: hoursAgo(24) })
+  reviews.a2 = await createReview({ product_id: p.main.id, reviewer_name: 'A2', rating: 4, created_at: hoursAgo(48) })
+  reviews.a3 = await createReview({ product_id: p.main.id, reviewer_name: 'A3', rating: 3, created_at: hoursAgo(72) })
+  reviews.a4 = await createReview({ product_id: p.main.id, reviewer_name: 'A4', rating: 2, created_at: hoursAgo(96) })
+  await createReview({ product_id: p.main.id, reviewer_name: 'Pending', rating: 1, status: 'PENDING' })
+  await createReview({ product_id: p.main.id, reviewer_name: 'Rejected', rating: 1, status: 'REJECTED' })
+
+  p.manual = await createProduct({
+    title: 'Manual priced',
+    price: '20.00',
+    manual_price: '15.5',
+    last_updated: hoursAgo(1),
+  })
+  p.stale = await createProduct({ title: 'Stale price', price: '9.99', last_updated: hoursAgo(25), rating: '4.0' })
+  p.hidden = await createProduct({ title: 'Hidden', soft_hidden: true })
+  p.xss = await createProduct({
+    title: '</script><script>alert(1)</script>',
+    description: 'Fish & <b>chips</b> \u2028 line',
+    brand: '<img src=x onerror=alert(1)>',
+  })
+  p.bare = await createProduct({ title: 'Bare product', rating: '0', image_url: null, images: [] })
+  p.singleImage = await createProduct({ title: 'One image', image_url: '/uploads/only.jpg', images: [] })
+  p.inHiddenCategory = await createProduct({ title: 'Orphaned', category_id: hiddenCategory.id })
+})
+
+describe('product lookup', () => {
+  test.each([
+    ['an unknown asin', 'B0UNKNOWN0'],
+    ['a hidden product', 'hidden'],
+    ['a lower-case asin', 'b00main001'],
+    ['a short asin', 'B00MAIN'],
+    ['an 11-character asin', 'B00MAIN0011'],
+    ['a 10 kB asin', 'B'.repeat(10 * 1024)],
+    ['SQL', "B00MAIN001' OR '1'='1"],
+    ['HTML', '<script>alert(1)</script>'],
+  ])('%s is a 404 "Product not found."', async (_label, asin) => {
+    const response = await thrownResponse(() => load(asin === 'hidden' ? p.hidden!.asin : asin))
+    expect(response.status).toBe(404)
+    expect(await response.text()).toBe('Product not found.')
+  })
+
+  test('a product in a hidden category is still shown, without its category', async () => {
+    const data = await load(p.inHiddenCategory!.asin)
+    expect(data.product.title).toBe('Orphaned')
+    expect(data.product.category).toBeNull()
+  })
+})
+
+describe('product data', () => {
+  test('the product, its images and its category', async () => {
+    const data = await load('B00MAIN001')
+    expect(data.product).toEqual({
+      asin: 'B00MAIN001',
+      title: 'BCW Mylar Sleeve 2-Mil',
+      brand: 'BCW',
+      description: 'Archival 2-mil Mylar sleeves for current comics.',
+      badges: ['Archival', 'Best Seller'],
+      rating: 4.6,
+      review_count: 12,
+      category: { name: 'Mylar Sleeves', slug: 'mylar-sleeves' },
+    })
+    expect(data.images).toEqual(['/uploads/main-front.jpg', 'https://m.media-amazon.com/images/I/main-back.jpg'])
+    expect(data.initialImage).toBe(0)
+    expect(data.canonical).toBe(`${SITE}/product/B00MAIN001`)
+    expect(data.ogImage).toBe(`${SITE}/uploads/main-front.jpg`)
+  })
+
+  test('a current API price: "$12.34", with the time it was pulled', async () => {
+    const data = await load('B00MAIN001')
+    const asOf = p.main!.last_updated!
+    expect(data.price).toEqual({
+      current: true,
+      amount: 12.34,
+      formatted: '$12.34',
+      decimal: '12.34',
+      source: 'api',
+      asOf,
+      validUntil: new Date(asOf.getTime() + PRICE_MAX_AGE_MS),
+    })
+    expect(data.priceTimestamp).toBe(formatDateTime(asOf, TZ))
+  })
+
+  test('a manual price overrides the API price, to 2 decimals', async () => {
+    const data = await load(p.manual!.asin)
+    expect(data.price).toMatchObject({
+      current: true,
+      amount: 15.5,
+      formatted: '$15.50',
+      decimal: '15.50',
+      source: 'manual',
+    })
+    expect(JSON.parse(data.structuredData).offers.price).toBe('15.50')
+  })
+
+  test('a price 25 hours old is not current and has no timestamp', async () => {
+    const data = await load(p.stale!.asin)
+    expect(data.price).toEqual({ current: false })
+    expect(data.priceTimestamp).toBeNull()
+  })
+
+  test('with no gallery, the single image_url is the gallery', async () => {
+    const data = await load(p.singleImage!.asin)
+    expect(data.images).toEqual(['/uploads/only.jpg'])
+    expect(data.ogImage).toBe(`${SITE}/uploads/only.jpg`)
+  })
+
+  test('with no image at all, the gallery is empty and there is no og:image', async () => {
+    const data = await load(p.bare!.asin)
+    expect(data.images).toEqual([])
+    expect(data.ogImage).toBeNull()
+  })
+
+  test.each([
+    ['image=1', 1],
+    ['image=0', 0],
+    ['image=2', 0],
+    ['image=99', 0],
+    ['image=-1', 0],
+    ['image=1.5', 0],
+    ['image=abc', 0],
+    [`image=${'1'.repeat(10 * 1024)}`, 0],
+    ['', 0],
+  ])('?%s selects image %i', async (query, index) => {
+    expect((await load('B00MAIN001', query)).initialImage).toBe(index)
+  })
+})
+
+describe('reviews on the product page', () => {
+  test('only approved reviews, the 3 newest, with their dates', async () => {
+    const data = await load('B00MAIN001')
+    expect(data.reviews.map((review) => review.reviewer_name)).toEqual(['A1', 'A2', 'A3'])
+    expect(data.reviews[0]).toEqual({
+      id: reviews.a1!.id,
+      reviewer_name: 'A1',
+      rating: 5,
+      comment: null,
+      helpful_count: 0,
+      created_at: reviews.a1!.created_at,
+      date: formatDate(reviews.a1!.created_at, TZ),
+    })
+  })
+
+  test('count and average are of the approved reviews only', async () => {
+    expect((await load('B00MAIN001')).reviewStats).toEqual({ count: 4, average: 3.5 })
+  })
+
+  test('a product without reviews has a count and average of 0', async () => {
+    const data = await load(p.bare!.asin)
+    expect(data.reviewStats).toEqual({ count: 0, average: 0 })
+    expect(data.reviews).toEqual([])
+  })
+})
+
+describe('structured data (JSON-LD)', () => {
+  test('a fresh product: every field SPEC §2 lists, images absolute, the offer valid 24 h', async () => {
+    const data = await load('B00MAIN001')
+    const asOf = p.main!.last_updated!
+    expect(JSON.parse(data.structuredData)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'BCW Mylar Sleeve 2-Mil',
+      image: [`${SITE}/uploads/main-front.jpg`, 'https://m.media-amazon.com/images/I/main-back.jpg'],
+      description: 'Archival 2-mil Mylar sleeves for current comics.',
+      sku: 'B00MAIN001',
+      mpn: 'B00MAIN001',
+      brand: { '@type': 'Brand', name: 'BCW' },
+      offers: {
+        '@type': 'Offer',
+        url: `${SITE}/product/B00MAIN001`,
+        priceCurrency: 'USD',
+        price: '12.34',
+        priceValidUntil: new Date(asOf.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+        availability: 'https://schema.org/InStock',
+      },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.6', reviewCount: 12 },
+    })
+  })
+
+  test('a stale price leaves out the offer entirely', async () => {
+    const json = JSON.parse((await load(p.stale!.asin)).structuredData)
+    expect(json).not.toHaveProperty('offers')
+    expect(json.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.0', reviewCount: 1 })
+  })
+
+  test('no aggregateRating when the rating is 0; no brand or description when there are none', async () => {
+    const json = JSON.parse((await load(p.bare!.asin)).structuredData)
+    expect(json).not.toHaveProperty('aggregateRating')
+    expect(json).not.toHaveProperty('brand')
+    expect(json).not.toHaveProperty('description')
+    expect(json.image).toEqual([])
+    expect(json.name).toBe('Bare product')
+  })
+
+  test('a title of </script><script>… cannot break out of the script block, and still round-trips', async () => {
+    const data = await load(p.xss!.asin)
+    expect(data.structuredData).not.toContain('<')
+    expect(data.structuredData).not.toContain('>')
+    expect(data.structuredData).not.toContain('\u2028')
+    const json = JSON.parse(data.structuredData)
+    expect(json.name).toBe('</script><script>alert(1)</script>')
+    expect(json.description).toBe('Fish & <b>chips</b> \u2028 line')
+    expect(json.brand).toEqual({ '@type': 'Brand', name: '<img src=x onerror=alert(1)>' })
+  })
+})
+
+describe('meta', () => {
+  test('title, description and canonical link', async () => {
+    const data = await load('B00MAIN001')
+    const tags = meta({ data, matches: [root] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'BCW Mylar Sleeve 2-Mil | Comic Vault Supplies' })
+    expect(tags).toContainEqual({ name: 'description', content: 'Archival 2-mil Mylar sleeves for current comics.' })
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SITE}/product/B00MAIN001` })
+    expect(tags).toContainEqual({ property: 'og:image', content: `${SITE}/uploads/main-front.jpg` })
+  })
+
+  test('without a description: "Buy {title} on Amazon"', async () => {
+    const data = await load(p.bare!.asin)
+    const tags = meta({ data, matches: [root] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'Bare product | Comic Vault Supplies' })
+    expect(tags).toContainEqual({ name: 'description', content: 'Buy Bare product on Amazon' })
+  })
+
+  test('the site name comes from the root loader', async () => {
+    const data = await load('B00MAIN001')
+    const tags = meta({ data, matches: [{ id: 'root', data: { siteName: 'Longbox Land' } }] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'BCW Mylar Sleeve 2-Mil | Longbox Land' })
+  })
+
+  test('no data (404): "Product not found."', () => {
+    expect(meta({ data: undefined, matches: [root] } as unknown as MetaArgs)).toEqual([{ title: 'Product not found.' }])
+  })
+})
+
+describe('/reviews/{asin}', () => {
+  test('every approved review, newest first, and their average', async () => {
+    const data = await loadReviews('B00MAIN001')
+    expect(data.product).toEqual({
+      asin: 'B00MAIN001',
+      title: 'BCW Mylar Sleeve 2-Mil',
+      image_url: 'https://m.media-amazon.com/images/I/main.jpg',
+    })
+    expect(data.reviews.map((review) => review.reviewer_name)).toEqual(['A1', 'A2', 'A3', 'A4'])
+    expect(data.reviews[3]!.date).toBe(formatDate(reviews.a4!.created_at, TZ))
+    expect(data.average).toBe(3.5)
+  })
+
+  test('a product without reviews: none, average 0', async () => {
+    const data = await loadReviews(p.bare!.asin)
+    expect(data.reviews).toEqual([])
+    expect(data.average).toBe(0)
+  })
+
+  test.each([
+    ['an unknown asin', 'B0UNKNOWN0'],
+    ['a hidden product', 'hidden'],
+    ['a malformed asin', 'not-an-asin'],
+    ['a 10 kB asin', 'B'.repeat(10 * 1024)],
+  ])('%s is a 404', async (_label, asin) => {
+    expect(await statusOf(() => loadReviews(asin === 'hidden' ? p.hidden!.asin : asin))).toBe(404)
+  })
+
+  test('meta names the product and the site', async () => {
+    const data = await loadReviews('B00MAIN001')
+    const tags = reviewsMeta({ data, matches: [root] } as unknown as Parameters<typeof reviewsMeta>[0])
+    expect(tags).toContainEqual({ title: 'Reviews of BCW Mylar Sleeve 2-Mil | Comic Vault Supplies' })
+  })
+})
