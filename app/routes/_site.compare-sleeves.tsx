@@ -1,0 +1,215 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { BulletList, PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import { publicPageHeaders } from '#app/utils/cache.ts'
+import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+
+// Compare sleeves (SPEC §2): Mylar, polypropylene and polyethylene, each with pros, cons and best use, and
+// links to their categories, to backing boards, the FAQ and the contact page.
+
+export const headers = publicPageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `Compare Sleeves | ${siteNameFrom(matches)}`,
+    description:
+      'Mylar vs polypropylene vs polyethylene comic sleeves: clarity, lifespan, price, pros and cons, and which to use for keys, everyday books and bulk storage.',
+  })
+
+type Sleeve = {
+  id: string
+  name: string
+  category: { slug: string; label: string }
+  summary: string
+  pros: string[]
+  cons: string[]
+  bestUse: string
+}
+
+const sleeves: Sleeve[] = [
+  {
+    id: 'mylar',
+    name: 'Mylar',
+    category: { slug: 'mylar-sleeves', label: 'Shop Mylar sleeves' },
+    summary:
+      'Mylar is the common name for archival polyester film (BoPET), the material archives and libraries use to encapsulate documents. It is rigid, crystal clear and chemically stable.',
+    pros: [
+      'Archival: chemically inert, with no plasticizers or coatings to migrate onto the cover',
+      'Lasts for decades without yellowing, clouding or turning brittle',
+      'The clearest sleeve you can buy, so the cover shows at its best',
+      'Stiff walls (2 mil or 4 mil) add real protection against bends and dents',
+    ],
+    cons: [
+      'Costs several times as much per sleeve as polypropylene',
+      'Stiffer and snugger, so books take more care to slide in and out',
+      'Sharp edges can nick a cover if you rush',
+    ],
+    bestUse:
+      'Key issues, high-grade copies, Golden and Silver Age books, and anything you want to keep for the long term.',
+  },
+  {
+    id: 'polypropylene',
+    name: 'Polypropylene',
+    category: { slug: 'polypropylene-sleeves', label: 'Shop polypropylene bags' },
+    summary:
+      'Polypropylene is the standard comic bag: clear, glossy and inexpensive, sold with a fold-over flap or a resealable strip.',
+    pros: [
+      'Inexpensive, so bagging a whole collection is affordable',
+      'Clear and glossy, much clearer than polyethylene',
+      'Sold in every era size, resealable or with a fold-over flap',
+      'Stiffer than polyethylene, so books slide in easily',
+    ],
+    cons: [
+      'Not archival: plan to re-bag about every five to seven years',
+      'Can crack in the cold and turn brittle or yellow with age',
+      'Thin enough that the board, not the bag, does the stiffening',
+    ],
+    bestUse:
+      'The everyday bag for new releases, your pull list and most of a modern or bronze age collection, paired with an acid-free board.',
+  },
+  {
+    id: 'polyethylene',
+    name: 'Polyethylene',
+    category: { slug: 'poly-sleeves', label: 'Shop polyethylene sleeves' },
+    summary:
+      'Polyethylene sleeves are soft, flexible and slightly hazy. They are the cheapest way to keep dust and handling off a comic.',
+    pros: [
+      'The lowest price per sleeve, ideal for bulk',
+      'Soft and flexible: does not crack in the cold and is forgiving to handle',
+      'Good for shipping and for books that are read often',
+    ],
+    cons: [
+      'Slightly hazy, so covers look duller through it',
+      'Not archival: it clouds with age and should be replaced every few years',
+      'Floppy: always needs a board to keep the book flat',
+    ],
+    bestUse: 'Bulk runs, reading copies, dollar-bin finds and shipping, where cost matters more than display.',
+  },
+]
+
+const comparison = [
+  { feature: 'Material', values: ['Polyester film (BoPET)', 'Polypropylene', 'Polyethylene'] },
+  { feature: 'Clarity', values: ['Crystal clear', 'Clear and glossy', 'Slightly hazy'] },
+  { feature: 'Feel', values: ['Rigid', 'Crisp', 'Soft and flexible'] },
+  { feature: 'Archival safe', values: ['Yes', 'No', 'No'] },
+  { feature: 'Replace after', values: ['Decades', 'About 5 to 7 years', 'A few years'] },
+  { feature: 'Price per sleeve', values: ['Highest', 'Low', 'Lowest'] },
+] as const
+
+export default function CompareSleeves() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12">
+      <div className="max-w-3xl">
+        <PageHeader eyebrow="Guide" title="Compare Comic Sleeves: Mylar, Polypropylene and Polyethylene">
+          <p>
+            Every comic bag does the same basic job: it keeps out dust, moisture and fingerprints. Where they differ is
+            how long they last, how clear they are and what they cost. Here is how the three materials compare, and
+            which one to use for which books.
+          </p>
+        </PageHeader>
+      </div>
+
+      <section aria-labelledby="at-a-glance" className="mt-12">
+        <h2 id="at-a-glance" className="text-2xl font-bold tracking-tight">
+          At a glance
+        </h2>
+        <TableScroller labelledBy="comparison-caption">
+          <table className="w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
+            <caption id="comparison-caption" className="sr-only">
+              Mylar, polypropylene and polyethylene sleeves compared feature by feature
+            </caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="p-3 font-semibold text-slate-900">
+                  Feature
+                </th>
+                {sleeves.map((sleeve) => (
+                  <th key={sleeve.id} scope="col" className="p-3 font-semibold text-slate-900">
+                    {sleeve.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.map((row) => (
+                <tr key={row.feature} className="border-b border-slate-200">
+                  <th scope="row" className="p-3 font-medium text-slate-900">
+                    {row.feature}
+                  </th>
+                  {row.values.map((value, index) => (
+                    <td key={sleeves[index]!.id} className="p-3 text-slate-700">
+                      {value}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      </section>
+
+      <div className="mt-12 grid gap-6 lg:grid-cols-3">
+        {sleeves.map((sleeve) => (
+          <article
+            key={sleeve.id}
+            id={sleeve.id}
+            aria-labelledby={`${sleeve.id}-heading`}
+            className="flex flex-col rounded-lg border border-slate-200 bg-white p-6"
+          >
+            <h2 id={`${sleeve.id}-heading`} className="text-2xl font-bold tracking-tight">
+              {sleeve.name}
+            </h2>
+            <p className="mt-3 leading-7 text-slate-700">{sleeve.summary}</p>
+            <h3 className="mt-6 font-semibold text-slate-900">Pros</h3>
+            <div className="mt-2 text-slate-700">
+              <BulletList>
+                {sleeve.pros.map((pro) => (
+                  <li key={pro}>{pro}</li>
+                ))}
+              </BulletList>
+            </div>
+            <h3 className="mt-6 font-semibold text-slate-900">Cons</h3>
+            <div className="mt-2 text-slate-700">
+              <BulletList>
+                {sleeve.cons.map((con) => (
+                  <li key={con}>{con}</li>
+                ))}
+              </BulletList>
+            </div>
+            <h3 className="mt-6 font-semibold text-slate-900">Best use</h3>
+            <p className="mt-2 leading-7 text-slate-700">{sleeve.bestUse}</p>
+            <div className="mt-auto pt-6">
+              <Link
+                to={`/category/${sleeve.category.slug}`}
+                className="inline-block rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700"
+              >
+                {sleeve.category.label}
+              </Link>
+            </div>
+          </article>
+        ))}
+      </div>
+
+      <div className="max-w-3xl">
+        <Section id="boards" title="Don't forget the board">
+          <p>
+            Whichever sleeve you choose, put an acid-free backing board behind the comic. The board keeps it flat, stops
+            spine roll and protects the corners; in a soft polyethylene sleeve it does all the stiffening. For Golden
+            and Silver Age books, choose buffered boards, which absorb the acid old newsprint gives off. Match the board
+            to the sleeve size with our <TextLink to="/sizes-guide">sizes guide</TextLink>, then{' '}
+            <TextLink to="/category/backing-boards">shop backing boards</TextLink>.
+          </p>
+        </Section>
+
+        <Section id="questions" title="Still deciding?">
+          <p>
+            A common approach: polypropylene for most of the collection, Mylar for the handful of books that matter
+            most, and polyethylene for bulk and shipping. See our{' '}
+            <TextLink to="/faq">frequently asked questions</TextLink>, or <TextLink to="/contact">contact us</TextLink>{' '}
+            and tell us what you collect.
+          </p>
+        </Section>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import { readFormData } from './form-data.server.ts'
+
+function post(body: BodyInit, headers: Record<string, string> = {}) {
+  return new Request('http://localhost/form', { method: 'POST', body, headers })
+}
+
+/** A body sent in chunks with no Content-Length, as a chunked upload arrives. */
+function streamed(chunks: string[], contentType: string) {
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk))
+      controller.close()
+    },
+  })
+  return new Request('http://localhost/form', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': contentType },
+    duplex: 'half',
+  } as RequestInit)
+}
+
+describe('readFormData', () => {
+  test('reads an urlencoded form within the limit', async () => {
+    const form = await readFormData(post(new URLSearchParams({ name: 'Ann', note: 'a&b=c' })), 1024)
+    expect(form?.get('name')).toBe('Ann')
+    expect(form?.get('note')).toBe('a&b=c')
+  })
+
+  test('reads a multipart form within the limit', async () => {
+    const sent = new FormData()
+    sent.set('message', 'héllo')
+    const form = await readFormData(post(sent), 1024)
+    expect(form?.get('message')).toBe('héllo')
+  })
+
+  test('a declared Content-Length over the limit is refused without reading', async () => {
+    const request = post('name=x', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '2000' })
+    expect(await readFormData(request, 1024)).toBeNull()
+    expect(request.bodyUsed).toBe(false)
+  })
+
+  test('a streamed body with no Content-Length is read up to the limit', async () => {
+    const form = await readFormData(
+      streamed(['name=A', 'nn&message=', 'hi'], 'application/x-www-form-urlencoded'),
+      1024,
+    )
+    expect(Object.fromEntries(form!)).toEqual({ name: 'Ann', message: 'hi' })
+  })
+
+  test('a streamed body with no Content-Length stops at the limit', async () => {
+    const request = streamed(['message=', 'x'.repeat(600), 'x'.repeat(600)], 'application/x-www-form-urlencoded')
+    expect(await readFormData(request, 1024)).toBeNull()
+  })
+
+  test('a body that is not a form is a 400', async () => {
+    const thrown = await readFormData(post('{"name":"Ann"}', { 'Content-Type': 'application/json' }), 1024).catch(
+      (error: unknown) => error,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(400)
+  })
+
+  test('an empty body is an empty form', async () => {
+    const request = new Request('http://localhost/form', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    const form = await readFormData(request, 1024)
+    expect(form).not.toBeNull()
+    expect([...form!.keys()]).toEqual([])
+  })
+})

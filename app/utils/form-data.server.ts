@@ -1,0 +1,38 @@
+/**
+ * Reads a form body of at most `maxBytes`. `request.formData()` buffers whatever arrives, so a public form
+ * would let anyone make the server hold megabytes; this stops reading at the limit instead. Returns null when
+ * the body is too large; throws a 400 response when it is not a form (no browser sends that).
+ */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) return null
+
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        await reader.cancel()
+        return null
+      }
+      chunks.push(value)
+    }
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+
+  try {
+    const contentType = request.headers.get('content-type') ?? ''
+    return await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
+  } catch {
+    throw new Response('Bad Request: expected a form submission', { status: 400 })
+  }
+}

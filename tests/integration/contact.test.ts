@@ -1,0 +1,162 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { describe, expect, test } from 'vitest'
+import { action, loader } from '#app/routes/_site.contact.tsx'
+
+// The contact form's server side (SPEC §2 /contact, §5): validate, then post/redirect/get; nothing is sent.
+
+// The load context server.ts passes; these routes do not read it.
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+
+const valid = { name: 'Peter Parker', email: 'peter@dailybugle.com', message: 'Do you stock Silver Age Mylar?' }
+
+function post(body: BodyInit, headers?: HeadersInit) {
+  return new Request('http://localhost/contact', { method: 'POST', body, headers })
+}
+
+async function submit(fields: Record<string, string>) {
+  return action({ request: post(new URLSearchParams(fields)), params: {}, context })
+}
+
+/** The action's answer when it did not redirect: status, headers and the submission result. */
+function rejected(result: Awaited<ReturnType<typeof action>>) {
+  expect(result).not.toBeInstanceOf(Response)
+  // Remix's data(): the value plus the response's status and headers.
+  const { init, data } = result as unknown as { init: ResponseInit | null; data: SubmissionResult<string[]> }
+  return { status: init?.status, headers: new Headers(init?.headers), data }
+}
+
+describe('contact action', () => {
+  test('a valid message redirects (303) to /contact?sent=1', async () => {
+    const result = await submit(valid)
+    expect(result).toBeInstanceOf(Response)
+    const response = result as unknown as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/contact?sent=1')
+  })
+
+  test('a multipart post works the same', async () => {
+    const form = new FormData()
+    for (const [key, value] of Object.entries(valid)) form.set(key, value)
+    const result = await action({ request: post(form), params: {}, context })
+    expect((result as unknown as Response).status).toBe(303)
+  })
+
+  for (const [field, message] of [
+    ['name', 'Name is required'],
+    ['email', 'Email is required'],
+    ['message', 'Message is required'],
+  ] as const) {
+    test(`a missing ${field} is a 400 with "${message}"`, async () => {
+      const { [field]: _left, ...rest } = valid
+      const { status, data } = rejected(await submit(rest))
+      expect(status).toBe(400)
+      expect(data.error).toEqual({ [field]: [message] })
+    })
+
+    test(`an empty or blank ${field} is a 400 with "${message}"`, async () => {
+      for (const blank of ['', '   \n\t ']) {
+        const { status, data } = rejected(await submit({ ...valid, [field]: blank }))
+        expect(status).toBe(400)
+        expect(data.error?.[field]?.[0]).toBe(message)
+      }
+    })
+  }
+
+  test('an empty form lists all three messages and is never cached', async () => {
+    const { status, headers, data } = rejected(await submit({}))
+    expect(status).toBe(400)
+    expect(headers.get('Cache-Control')).toBe('no-store')
+    expect(data.error).toEqual({
+      name: ['Name is required'],
+      email: ['Email is required'],
+      message: ['Message is required'],
+    })
+  })
+
+  test('an invalid e-mail address is a 400 with "Please enter a valid email address"', async () => {
+    for (const email of ['not-an-email', 'peter@', 'peter@localhost', 'two@@ats.com']) {
+      const { status, data } = rejected(await submit({ ...valid, email }))
+      expect(status).toBe(400)
+      expect(data.error).toEqual({ email: ['Please enter a valid email address'] })
+    }
+  })
+
+  test('values are trimmed before they are checked', async () => {
+    const result = await submit({ name: '  Peter  ', email: ' peter@dailybugle.com ', message: '\n Hi \n' })
+    expect((result as unknown as Response).status).toBe(303)
+  })
+
+  test('fields over their limits are a 400 with a message', async () => {
+    const cases = [
+      { field: 'name', value: 'n'.repeat(101), message: 'Name must be at most 100 characters' },
+      { field: 'email', value: `${'e'.repeat(250)}@x.com`, message: 'Email must be at most 254 characters' },
+      { field: 'message', value: 'm'.repeat(5001), message: 'Message must be at most 5000 characters' },
+    ]
+    for (const { field, value, message } of cases) {
+      const { status, data } = rejected(await submit({ ...valid, [field]: value }))
+      expect(status).toBe(400)
+      expect(data.error?.[field]).toContain(message)
+    }
+    // Exactly at the limits is fine.
+    const atLimit = await submit({ name: 'n'.repeat(100), email: valid.email, message: 'm'.repeat(5000) })
+    expect((atLimit as unknown as Response).status).toBe(303)
+  })
+
+  test('line breaks count once, as the browser counted them under maxlength', async () => {
+    // 4,998 letters and 2 line breaks: 5,000 characters in the textarea, 5,002 once submitted as CRLF.
+    const message = ['m'.repeat(1666), 'm'.repeat(1666), 'm'.repeat(1666)].join('\r\n')
+    expect(message.length).toBe(5002)
+    const result = await submit({ ...valid, message })
+    expect((result as unknown as Response).status).toBe(303)
+  })
+
+  test('a 1 MB message is a 400 with a form message, never a 500', async () => {
+    const { status, data } = rejected(await submit({ ...valid, message: 'x'.repeat(1024 * 1024) }))
+    expect(status).toBe(400)
+    expect(data.error?.['']).toEqual(['Your message is too long to send. Please keep it to 5000 characters or fewer.'])
+  })
+
+  test('a 1 MB body is refused by its Content-Length before it is read', async () => {
+    const body = new URLSearchParams({ ...valid, message: 'x'.repeat(1024 * 1024) }).toString()
+    const request = post(body, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(body.length),
+    })
+    const { status } = rejected(await action({ request, params: {}, context }))
+    expect(status).toBe(400)
+    expect(request.bodyUsed).toBe(false)
+  })
+
+  test('a body that is not a form is a 400', async () => {
+    const request = post(JSON.stringify(valid), { 'Content-Type': 'application/json' })
+    const thrown = await action({ request, params: {}, context }).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(400)
+  })
+
+  test('HTML typed into a field comes back only as data, for React to escape', async () => {
+    const html = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    const { status, data } = rejected(await submit({ name: html, email: html, message: '' }))
+    expect(status).toBe(400)
+    // The typed values are returned verbatim as strings in the result (re-filled into the form by React, which
+    // escapes them); the action itself renders no markup.
+    expect(data.initialValue).toEqual({ name: html, email: html })
+    expect(data.error).toEqual({ email: ['Please enter a valid email address'], message: ['Message is required'] })
+  })
+})
+
+describe('contact loader', () => {
+  async function load(url: string) {
+    return loader({ request: new Request(url), params: {}, context })
+  }
+
+  test('after a message is sent (?sent=1) the page says thank you', async () => {
+    expect(await load('http://localhost/contact?sent=1')).toEqual({ sent: true })
+  })
+
+  test('otherwise it does not', async () => {
+    expect(await load('http://localhost/contact')).toEqual({ sent: false })
+    expect(await load('http://localhost/contact?sent=0')).toEqual({ sent: false })
+    expect(await load('http://localhost/contact?sent=yes')).toEqual({ sent: false })
+  })
+})
