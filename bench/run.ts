@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -68,6 +68,11 @@ interface Measurement {
   warmupReqPerSec: number
   /** Share of all CPU time busy in the second before this page's warm-up, with the server idle. */
   machineBusyBefore: number
+  /**
+   * Share of the machine's CPU time used during the measured run by processes other than the bench, the
+   * server and Postgres (Linux only; null elsewhere).
+   */
+  otherCpuShare: number | null
   ratioToCeiling?: number
   meetsTarget?: boolean
 }
@@ -262,6 +267,52 @@ async function waitForQuiet(maxWaitSeconds: number): Promise<number> {
   return busy
 }
 
+function disturbed(m: Measurement): boolean {
+  return m.machineBusyBefore > BUSY_THRESHOLD || (m.otherCpuShare ?? 0) > BUSY_THRESHOLD
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(0)}%`
+}
+
+/** Clock ticks of user and system time in a process's /proc stat (fields 14 and 15). */
+function processTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The machine's CPU ticks, busy ones (user, nice, system) and those of the processes under test: this one
+ * (autocannon runs here), the server and its Postgres backends. Linux only.
+ */
+function cpuTicks(pids: number[]): { total: number; busy: number; ours: number } | null {
+  if (!existsSync('/proc/stat')) return null
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+  const [user = 0, nice = 0, system = 0] = fields
+  const ours = [process.pid, ...pids].reduce((sum, pid) => sum + processTicks(pid), 0)
+  return { total: fields.reduce((sum, value) => sum + value, 0), busy: user + nice + system, ours }
+}
+
+/** Other sessions may share the Postgres server: only the bench database's backends and its own helpers count. */
+async function postgresPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE (datname = current_database() AND pid <> pg_backend_pid()) OR backend_type <> 'client backend'`,
+    )
+    return rows.map((row) => row.pid)
+  } finally {
+    await client.end()
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -274,7 +325,13 @@ function cannon(options: autocannon.Options, samples?: number[]): Promise<autoca
   })
 }
 
-async function measure(base: string, target: Target, options: Options, busy: number): Promise<Measurement> {
+async function measure(
+  base: string,
+  target: Target,
+  options: Options,
+  busy: number,
+  pids: () => Promise<number[]>,
+): Promise<Measurement> {
   const common: autocannon.Options = {
     url: base + target.path,
     connections: options.connections,
@@ -286,7 +343,11 @@ async function measure(base: string, target: Target, options: Options, busy: num
     warmupReqPerSec = (await cannon({ ...common, duration: options.warmup })).requests.average
   }
   const samples: number[] = []
+  // After the warm-up the server's pool holds its connections, so their backends are the ones to count.
+  const underTest = await pids()
+  const ticksBefore = cpuTicks(underTest)
   const result = await cannon({ ...common, duration: options.duration }, samples)
+  const ticksAfter = cpuTicks(underTest)
   samples.sort((a, b) => a - b)
   const statusCodes: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0
@@ -310,6 +371,14 @@ async function measure(base: string, target: Target, options: Options, busy: num
     bytesPerRequest: requests ? Math.round(result.throughput.total / requests) : 0,
     warmupReqPerSec,
     machineBusyBefore: round(busy, 3),
+    otherCpuShare:
+      ticksBefore && ticksAfter
+        ? round(
+            Math.max(0, ticksAfter.busy - ticksBefore.busy - (ticksAfter.ours - ticksBefore.ours)) /
+              (ticksAfter.total - ticksBefore.total || 1),
+            3,
+          )
+        : null,
   }
 }
 
@@ -327,7 +396,7 @@ function statusSummary(m: Measurement): string {
 function table(rows: Measurement[]): string {
   const header = ['page', 'URL', 'status', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'meets target']
   const body = rows.map((m) => [
-    m.machineBusyBefore > BUSY_THRESHOLD ? `${m.name} *` : m.name,
+    disturbed(m) ? `${m.name} *` : m.name,
     m.path,
     statusSummary(m),
     m.reqPerSec.toFixed(0),
@@ -427,7 +496,12 @@ async function main() {
     for (const target of targets) {
       const busy = await waitForQuiet(options.maxWait)
       log(`Measuring ${target.name} (${target.path}): ${options.warmup} s warm-up, ${options.duration} s measured…`)
-      measurements.push(await measure(base, target, options, busy))
+      measurements.push(
+        await measure(base, target, options, busy, async () => [
+          server.child.pid!,
+          ...(await postgresPids(data.databaseUrl)),
+        ]),
+      )
       if (!server.running) throw new Error(`The server exited during the run:\n${server.tail()}`)
     }
 
@@ -439,11 +513,16 @@ async function main() {
         m.non2xx === 0 && m.errors === 0 && m.ratioToCeiling >= TARGET_RATIO && m.latencyMs.p99 < TARGET_P99_MS
       if (m.non2xx) notes.push(`${m.name} (${m.path}) answered non-2xx ${m.non2xx} times: ${statusSummary(m)}`)
     }
-    const disturbed = measurements.filter((m) => m.machineBusyBefore > BUSY_THRESHOLD)
-    if (disturbed.length) {
+    const suspect = measurements.filter(disturbed)
+    if (suspect.length) {
+      const shares = suspect.map(
+        (m) =>
+          `${m.name}: ${percent(m.machineBusyBefore)} busy before, ` +
+          `${m.otherCpuShare === null ? '?' : percent(m.otherCpuShare)} taken by others during`,
+      )
       notes.push(
-        `Other work kept the CPUs busy (${disturbed.map((m) => `${m.name} ${(m.machineBusyBefore * 100).toFixed(0)}%`).join(', ')}) ` +
-          'just before measuring (* in the table): those numbers are unreliable; run again on a quiet machine',
+        `Other work was using the CPUs (${shares.join('; ')}): the rows marked * are unreliable; ` +
+          'run again on a quiet machine',
       )
     }
     if (server.lines) notes.push(`The server logged ${server.lines} lines at LOG_LEVEL=warn; see serverLogTail`)
