@@ -1,0 +1,404 @@
+import crypto from 'node:crypto'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from '#db/client.ts'
+import { migrations } from '#db/migrations/index.ts'
+import { migrateToLatest } from '#db/migrator.ts'
+import { categories } from '#db/seed-data/categories.ts'
+import { seedDatabase } from '#db/seed-data/index.ts'
+import { products } from '#db/seed-data/products.ts'
+import { reviews } from '#db/seed-data/reviews.ts'
+
+// Bump when the generator below changes, so that a reused database is rebuilt.
+const GENERATOR_VERSION = 1
+
+export interface PreparedData {
+  databaseUrl: string
+  reused: boolean
+  /** Seconds spent creating, migrating, seeding and generating (0 when reused). */
+  generationSeconds: number
+  /** Seconds spent checking (and on reuse, freshening) an existing database. */
+  preparationSeconds: number
+  products: number
+  visibleProducts: number
+  mylarProducts: number
+}
+
+interface Marker {
+  fingerprint: string
+  generatedAt: string
+}
+
+export function databaseUrlFor(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/**
+ * What the database must hold to be reused: same generator, size, schema and demo catalogue. Any change
+ * to one of them makes a new fingerprint, and the database is built again.
+ */
+function fingerprint(total: number): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([GENERATOR_VERSION, total, Object.keys(migrations), categories, products, reviews]))
+    .digest('hex')
+    .slice(0, 16)
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function readMarker(serverUrl: string, name: string): Promise<Marker | null> {
+  const comment = await onServer(serverUrl, async (client) => {
+    const { rows } = await client.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [name],
+    )
+    return rows[0]?.comment ?? null
+  })
+  if (!comment) return null
+  try {
+    return JSON.parse(comment) as Marker
+  } catch {
+    return null
+  }
+}
+
+async function writeMarker(client: pg.Client, name: string, marker: Marker): Promise<void> {
+  const literal = `'${JSON.stringify(marker).replaceAll("'", "''")}'`
+  await client.query(`COMMENT ON DATABASE "${name}" IS ${literal}`)
+}
+
+export async function prepareBenchDatabase(options: {
+  serverUrl: string
+  name: string
+  total: number
+  fresh: boolean
+  log: (line: string) => void
+}): Promise<PreparedData> {
+  const { serverUrl, name, total, fresh, log } = options
+  const databaseUrl = databaseUrlFor(serverUrl, name)
+  const wanted = fingerprint(total)
+  const started = performance.now()
+
+  const marker = fresh ? null : await readMarker(serverUrl, name)
+  if (marker?.fingerprint === wanted) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const count = await countProducts(client)
+      if (count.products === total) {
+        log(`Reusing database ${name} (${total.toLocaleString('en-US')} products; --fresh rebuilds it)`)
+        await freshen(client, name, marker, log)
+        return {
+          databaseUrl,
+          reused: true,
+          generationSeconds: 0,
+          preparationSeconds: seconds(started),
+          ...count,
+        }
+      }
+      log(`Database ${name} holds ${count.products} products, not ${total}: rebuilding it`)
+    } finally {
+      await client.end()
+    }
+  } else if (!fresh && marker) {
+    log(`Database ${name} was built from other data or schema: rebuilding it`)
+  }
+
+  log(`Creating database ${name}…`)
+  await onServer(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await client.query(`CREATE DATABASE "${name}"`)
+  })
+
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+  })
+  try {
+    await migrateToLatest(db)
+    await seedDatabase(db)
+  } finally {
+    await db.destroy()
+  }
+
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const seeded = (await countProducts(client)).products
+    const toGenerate = Math.max(0, total - seeded)
+    log(`Generating ${toGenerate.toLocaleString('en-US')} synthetic products (on top of ${seeded} seeded)…`)
+    const generateStarted = performance.now()
+    await generateProducts(client, toGenerate)
+    log(`  inserted in ${seconds(generateStarted).toFixed(1)} s; vacuum and analyze…`)
+    await client.query('VACUUM ANALYZE')
+    const count = await countProducts(client)
+    if (count.products !== total) throw new Error(`Expected ${total} products in ${name}, found ${count.products}`)
+    await writeMarker(client, name, { fingerprint: wanted, generatedAt: new Date().toISOString() })
+    const generationSeconds = seconds(started)
+    log(`Database ready in ${generationSeconds.toFixed(1)} s`)
+    return { databaseUrl, reused: false, generationSeconds, preparationSeconds: generationSeconds, ...count }
+  } finally {
+    await client.end()
+  }
+}
+
+async function countProducts(client: pg.Client) {
+  const { rows } = await client.query<{ products: number; visible: number; mylar: number }>(`
+    SELECT count(*)::int AS products,
+           count(*) FILTER (WHERE NOT soft_hidden)::int AS visible,
+           count(*) FILTER (WHERE title ILIKE '%mylar%' OR description ILIKE '%mylar%')::int AS mylar
+    FROM products`)
+  const row = rows[0]!
+  return { products: row.products, visibleProducts: row.visible, mylarProducts: row.mylar }
+}
+
+/**
+ * Prices were "refreshed" a few hours before generation. A database reused a day later would show stale
+ * prices (and whatever the app does about them), so every timestamp moves forward by the time that passed.
+ */
+async function freshen(client: pg.Client, name: string, marker: Marker, log: (line: string) => void) {
+  const elapsedMs = Date.now() - Date.parse(marker.generatedAt)
+  if (!(elapsedMs > 30 * 60 * 1000)) return
+  log(`  moving its timestamps ${(elapsedMs / 3_600_000).toFixed(1)} h forward so prices are as fresh as when built…`)
+  const shift = `${Math.round(elapsedMs / 1000)} seconds`
+  await client.query('BEGIN')
+  await client.query(
+    `UPDATE products SET last_updated = last_updated + $1::interval, created_at = created_at + $1::interval,
+       updated_at = updated_at + $1::interval`,
+    [shift],
+  )
+  await client.query(
+    `UPDATE reviews SET created_at = created_at + $1::interval, updated_at = updated_at + $1::interval`,
+    [shift],
+  )
+  await client.query(
+    `UPDATE data_refresh_log SET refresh_date = refresh_date + $1::interval, finished_at = finished_at + $1::interval`,
+    [shift],
+  )
+  await client.query('COMMIT')
+  await client.query('VACUUM ANALYZE')
+  await writeMarker(client, name, { ...marker, generatedAt: new Date().toISOString() })
+}
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000
+}
+
+/**
+ * One INSERT … SELECT over generate_series. Every "random" choice is a hash of the row number, so the
+ * same count always gives the same catalogue. Kinds are weighted like a real storage-supply catalogue;
+ * Mylar appears in the Mylar sleeves' titles and in some boards' and toploaders' descriptions (~18%).
+ */
+async function generateProducts(client: pg.Client, count: number): Promise<void> {
+  if (count === 0) return
+  await client.query("SET maintenance_work_mem = '256MB'")
+  await client.query('SET synchronous_commit = off')
+  await client.query(GENERATE_SQL, [count])
+}
+
+const GENERATE_SQL = `
+WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, packs, price_lo, price_hi, intros, details) AS (
+  VALUES
+  ('mylar-sleeves', 'mylar', 'mylar-sleeve.svg', 0, 12,
+   '{brand} {line} Mylar Sleeves, {size} Size, {option} ({pack} Pack)',
+   ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Super Golden Age'],
+   ARRAY['2 Mil', '4 Mil', '2 Mil with Flap', '4 Mil Tab Flap'], ARRAY[10, 25, 50, 100],
+   12, 95,
+   ARRAY['Genuine archival Mylar sleeves sized for {size} comics, cut from uncoated polyester film that will not yellow or off-gas.',
+         'Crystal-clear Mylar sleeves from {brand} for {size} books: rigid enough to keep a key issue flat, inert enough for decades of storage.'],
+   ARRAY['Each pack holds {pack} sleeves with a fold-over flap; pair them with full-back boards for keys and high-grade copies.',
+         'The Mylar type D film passes the photo activity test, so the sleeves are safe for newsprint, glossy covers and signed books.']),
+  ('polypropylene-sleeves', 'polypropylene', 'polypropylene-bag.svg', 12, 28,
+   '{brand} {line} Polypropylene Comic Bags, {size}, {option} ({pack} Pack)',
+   ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age', 'Resealable Current'],
+   ARRAY['Resealable Flap', 'Fold-Over Flap', 'Acid-Free', 'Thick 2 Mil'], ARRAY[50, 100, 200, 500],
+   5, 38,
+   ARRAY['Clear polypropylene bags for {size} comics, the everyday choice for new releases and reading copies.',
+         'Inexpensive, glass-clear polypropylene comic bags from {brand}, sized for {size} issues and cut with a generous flap.'],
+   ARRAY['A pack of {pack} bags; replace them every few years, since polypropylene slowly gives off acids as it ages.',
+         'Bag a whole pull list at once: {pack} bags per pack, and they slide easily over a backing board without catching corners.']),
+  ('poly-sleeves', 'polyethylene', 'poly-bag.svg', 28, 37,
+   '{brand} {line} Polyethylene Comic Sleeves, {size}, {option} ({pack} Count)',
+   ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
+   ARRAY['Soft Clear', 'Heavy 3 Mil', 'Cold-Crack Resistant', 'Bulk Value'], ARRAY[100, 250, 500, 1000],
+   5, 30,
+   ARRAY['Soft polyethylene sleeves for {size} comics that stay flexible in the cold and never crack at the seams.',
+         'Budget polyethylene comic sleeves from {brand}: slightly hazy, very tough, and ideal for bulk runs and dollar-bin finds.'],
+   ARRAY['Sold in packs of {pack}, they are a good fit for shipping, conventions and books you read rather than grade.',
+         'Polyethylene holds no plasticizers; swap sleeves every few years for anything you plan to keep long term.']),
+  ('backing-boards', 'backing boards', 'backing-board.svg', 37, 51,
+   '{brand} {line} Acid-Free Backing Boards, {size}, {option} ({pack} Pack)',
+   ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Magazine'],
+   ARRAY['Buffered', 'White Both Sides', '24 pt', 'Full-Back 42 pt'], ARRAY[50, 100, 200],
+   8, 65,
+   ARRAY['Acid-free backing boards for {size} comics that keep spines straight and corners sharp inside the bag.',
+         'Bright white {size} boards from {brand}, buffered with calcium carbonate to absorb the acids old newsprint gives off.'],
+   ARRAY['Cut to fit snugly inside standard bags and Mylar sleeves of the same size; {pack} boards per pack.',
+         'Each pack holds {pack} boards with a clay coating on one side, so face the glossy side toward the comic.',
+         'Sold {pack} to a pack and made from virgin pulp, they will not bend in a box stored upright on a shelf.']),
+  ('polypropylene-sleeves', 'bags and boards', 'bags-and-boards.svg', 51, 59,
+   '{brand} {line} Comic Bags and Boards Combo, {size}, {option} ({pack} Sets)',
+   ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age'],
+   ARRAY['Resealable Bags', 'Acid-Free Boards', 'Value Set', 'Starter Kit'], ARRAY[25, 50, 100],
+   12, 70,
+   ARRAY['Matched bags and boards for {size} comics, so every book gets a snug bag and a stiff board in one purchase.',
+         'A {brand} starter set of {size} bags with acid-free boards, sized so the board slides in without bending the flap.'],
+   ARRAY['Includes {pack} bags and {pack} boards; the boards are buffered and the bags are clear polypropylene.',
+         'Great for new collectors: {pack} complete sets, enough to protect a full short box of recent issues.']),
+  ('short-boxes', 'short box', 'short-box.svg', 59, 67,
+   '{brand} {line} Short Comic Storage Box, {option} ({pack} Pack)',
+   ARRAY['Short'],
+   ARRAY['White Corrugated', 'Kraft', 'Plastic Drawer', 'With Lid'], ARRAY[1, 2, 5, 10],
+   15, 90,
+   ARRAY['A {brand} short box that holds about 150 bagged and boarded comics and is light enough to carry full.',
+         'Corrugated short comic box with a separate lid, fitting a standard shelf and holding around 150 books.'],
+   ARRAY['Ships flat in packs of {pack}; the double-walled ends and hand holds survive years of stacking.',
+         'Made from acid-free, 200 lb test cardboard, {pack} to a pack, with a label area on both ends.']),
+  ('long-boxes', 'long box', 'long-box.svg', 67, 75,
+   '{brand} {line} Long Comic Storage Box, {option} ({pack} Pack)',
+   ARRAY['Long'],
+   ARRAY['White Corrugated', 'Kraft', 'Plastic Stackable', 'With Lid'], ARRAY[1, 2, 5, 10],
+   18, 120,
+   ARRAY['The classic {brand} long box for about 300 comics, the most storage per dollar for long runs.',
+         'A long comic storage box with a telescoping lid, holding roughly 300 bagged and boarded books.'],
+   ARRAY['Sold in packs of {pack}; stack no more than five high, and keep them off the floor in a dry closet.',
+         'Double-walled acid-free cardboard, {pack} per pack, with reinforced hand holds on both ends.']),
+  ('magazine-bags', 'magazine', 'magazine-bag.svg', 75, 81,
+   '{brand} {line} Magazine Bags, {size}, {option} ({pack} Pack)',
+   ARRAY['Magazine', 'Treasury', 'Digest', 'Oversized Annual'],
+   ARRAY['Resealable Flap', 'Fold-Over Flap', 'Thick 2 Mil'], ARRAY[25, 50, 100],
+   8, 48,
+   ARRAY['Larger bags sized for {size} editions that will not fit a standard comic bag.',
+         'Clear {size} bags from {brand} for magazines, treasury editions and oversized annuals.'],
+   ARRAY['Each pack has {pack} bags with room for a matching backing board and the flap to close over it.',
+         'Sold {pack} to a pack; pair them with magazine-size boards to keep the cover from curling.']),
+  ('toploaders', 'toploader', 'toploader.svg', 81, 87,
+   '{brand} {line} Rigid Comic Toploaders, {size}, {option} ({pack} Pack)',
+   ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
+   ARRAY['UV Protected', 'Crystal Clear', 'Semi-Rigid', 'Thick Rigid'], ARRAY[5, 10, 25, 50],
+   10, 65,
+   ARRAY['Rigid, crystal-clear toploaders for {size} comics you want to display or ship without bending.',
+         'Slide a bagged and boarded {size} comic in from the top: these {brand} holders keep it flat and scratch-free.'],
+   ARRAY['Sized to take a book already in a Mylar sleeve with its board; {pack} holders per pack.',
+         'Made of PVC-free acrylic, {pack} to a pack, with a thumb notch so the book slides out easily.',
+         'A pack of {pack} rigid holders that stand up on a shelf or in a box without sagging.']),
+  ('dividers', 'dividers', 'divider.svg', 87, 93,
+   '{brand} {line} Comic Book Dividers, {option} ({pack} Pack)',
+   ARRAY['Standard'],
+   ARRAY['Black', 'White', 'Assorted Colors', 'Write-On Tabs'], ARRAY[10, 25, 50],
+   6, 32,
+   ARRAY['Tall tabbed dividers from {brand} that split a box by title, publisher or issue range.',
+         'Comic dividers that stand above a bagged and boarded book so you find an issue without flipping through the run.'],
+   ARRAY['Each pack has {pack} dividers cut from sturdy plastic that will not bend or tear in a full box.',
+         'Sold {pack} to a pack, with a wide tab that takes a marker or a printed label.']),
+  ('graded-comic-storage', 'graded', 'graded-slab.svg', 93, 100,
+   '{brand} {line} Graded Comic Slab Storage Box, {option} ({pack} Pack)',
+   ARRAY['Slab'],
+   ARRAY['Holds 10 Slabs', 'Holds 20 Slabs', 'Holds 35 Slabs', 'Foam Lined'], ARRAY[1, 2, 4],
+   20, 150,
+   ARRAY['A storage box sized for CGC, CBCS and PGX slabs that keeps graded books upright and scratch-free.',
+         'Protect your graded comics: this {brand} box holds slabs snugly so they do not slide or scuff in transit.'],
+   ARRAY['Sold {pack} to a pack, with a foam insert and a lid that closes firmly over the slabs.',
+         'Made of rigid corrugated plastic with dividers, {pack} boxes per pack, and a label window at the front.'])
+),
+brands (n, name, lines) AS (
+  VALUES
+  (0, 'BCW', ARRAY['Comic Guard', 'Pro', 'Premium', 'Standard']),
+  (1, 'Ultra PRO', ARRAY['Platinum Series', 'Pro-Fit', 'Elite', 'Classic']),
+  (2, 'E. Gerber', ARRAY['Archival', 'Mylites', 'Full-Back', 'Thin-X-Tra']),
+  (3, 'Bags Unlimited', ARRAY['Archival Plus', 'Premium', 'Collector', 'Economy']),
+  (4, 'Max Pro', ARRAY['Crystal Clear', 'Heavy Duty', 'Pro Series', 'Value']),
+  (5, 'Comic Concepts', ARRAY['Collector Series', 'Vault', 'Essentials', 'Premium'])
+),
+closers (n, text) AS (
+  VALUES
+  (0, 'Collectors rate it highly for value and consistency.'),
+  (1, 'Store upright in a cool, dry place away from sunlight.'),
+  (2, 'A dependable choice for growing collections of any size.'),
+  (3, 'Ships quickly and arrives well packed.')
+),
+gen AS (
+  SELECT g,
+         r.*,
+         -- 8 base-36 digits of g scrambled by an odd multiplier prime to 36: unique for every g below 36^8.
+         'B0' || (
+           SELECT string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', ((g::bigint * 1500000000007) % 2821109907456
+                  / (36::bigint ^ d)::bigint % 36)::int + 1, 1), '' ORDER BY d DESC)
+           FROM generate_series(0, 7) AS d
+         ) AS asin
+  FROM generate_series(1, $1::int) AS g
+  CROSS JOIN LATERAL (
+    SELECT (hashint4extended(g, 1) & 2147483647) % 100 AS kind_pick,
+           (hashint4extended(g, 2) & 2147483647) AS h2,
+           (hashint4extended(g, 3) & 2147483647) AS h3,
+           (hashint4extended(g, 4) & 2147483647) AS h4,
+           (hashint4extended(g, 5) & 2147483647) AS h5,
+           (hashint4extended(g, 6) & 2147483647) AS h6,
+           (hashint4extended(g, 7) & 2147483647) AS h7,
+           (hashint4extended(g, 8) & 2147483647)::float8 / 2147483648 AS u_price,
+           (hashint4extended(g, 9) & 2147483647)::float8 / 2147483648 AS u_rating,
+           (hashint4extended(g, 10) & 2147483647)::float8 / 2147483648 AS u_reviews,
+           (hashint4extended(g, 11) & 2147483647)::float8 / 2147483648 AS u_flags,
+           (hashint4extended(g, 12) & 2147483647)::float8 / 2147483648 AS u_hidden,
+           (hashint4extended(g, 13) & 2147483647)::float8 / 2147483648 AS u_updated,
+           (hashint4extended(g, 14) & 2147483647)::float8 / 2147483648 AS u_created,
+           (hashint4extended(g, 15) & 2147483647)::float8 / 2147483648 AS u_manual
+  ) AS r
+),
+chosen AS (
+  SELECT gen.*, k.*, b.name AS brand, c.id AS category_id,
+         b.lines[1 + h3 % cardinality(b.lines)] AS line,
+         k.sizes[1 + h4 % cardinality(k.sizes)] AS size,
+         k.options[1 + h5 % cardinality(k.options)] AS opt,
+         k.packs[1 + h6 % cardinality(k.packs)] AS pack,
+         k.intros[1 + h7 % cardinality(k.intros)] AS intro,
+         k.details[1 + (h7 / 7) % cardinality(k.details)] AS detail,
+         cl.text AS closer,
+         trunc(k.price_lo + u_price * (k.price_hi - k.price_lo))::numeric
+           + (ARRAY[0.99, 0.49, 0.95, 0.29, 0.00])[1 + (h2 / 6) % 5] AS price
+  FROM gen
+  JOIN kinds k ON kind_pick >= k.weight_lo AND kind_pick < k.weight_hi
+  JOIN brands b ON b.n = h2 % 6
+  JOIN categories c ON c.slug = k.slug
+  JOIN closers cl ON cl.n = (h3 / 11) % 4
+)
+INSERT INTO products (asin, title, brand, category_id, description, badges, keywords, affiliate_url, image_url, images,
+                      price, manual_price, rating, review_count, is_featured, soft_hidden, last_updated, created_at,
+                      updated_at)
+SELECT asin,
+       replace(replace(replace(replace(replace(title, '{brand}', brand), '{line}', line), '{size}', size),
+         '{option}', opt), '{pack}', pack::text),
+       brand,
+       category_id,
+       replace(replace(replace(intro || ' ' || detail || ' ' || closer, '{brand}', brand), '{size}', size),
+         '{pack}', pack::text),
+       CASE WHEN u_flags < 0.10 THEN ARRAY['Best Seller']
+            WHEN u_flags < 0.25 THEN ARRAY['Archival Safe']
+            WHEN u_flags < 0.30 THEN ARRAY['Amazon''s Choice']
+            ELSE ARRAY[]::text[] END,
+       ARRAY[keyword, lower(brand), lower(size), lower(opt)],
+       'https://www.amazon.com/dp/' || asin || '?tag=comicvault-20',
+       '/images/products/' || image,
+       ARRAY['/images/products/' || image],
+       price,
+       CASE WHEN u_manual < 0.04 THEN round(price * 0.85, 2) END,
+       round((3.0 + 2.0 * sqrt(u_rating))::numeric, 1),
+       floor(power(u_reviews, 3) * 4000)::int,
+       u_flags >= 0.95,
+       u_hidden < 0.03,
+       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       now() - interval '1 day' - u_created * interval '365 days',
+       now() - interval '10 minutes' - u_updated * interval '5 hours'
+FROM chosen
+ON CONFLICT (asin) DO NOTHING
+`
