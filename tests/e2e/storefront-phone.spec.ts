@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test'
+import { waitForHydration } from './support/hydration.ts'
+import {
+  applyFilters,
+  cardPrices,
+  expectSorted,
+  filterForm,
+  productCards,
+  visibleSeedProducts,
+} from './support/storefront.ts'
+
+// Smoke test of the storefront on a phone (390 x 844): one column, nothing wider than the screen, and the
+// category filters still work. With and without JavaScript.
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+const PHONE_WIDTH = 390
+
+async function expectNoHorizontalScroll(page: Page) {
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(pageWidth, `page width (scrollWidth) of ${page.url()} at ${PHONE_WIDTH}px`).toBeLessThanOrEqual(PHONE_WIDTH)
+}
+
+test('category page: the filter form and a one-column grid fit the screen and work', async ({ page }) => {
+  const mylar = visibleSeedProducts('mylar-sleeves')
+  await page.goto('/category/mylar-sleeves')
+  await waitForHydration(page)
+  await expectNoHorizontalScroll(page)
+
+  const form = filterForm(page)
+  await expect(form).toBeVisible()
+  const formBox = (await form.boundingBox())!
+  expect(formBox.x).toBeGreaterThanOrEqual(0)
+  expect(formBox.x + formBox.width).toBeLessThanOrEqual(PHONE_WIDTH)
+  for (const control of [
+    form.getByLabel('Sort by'),
+    form.getByLabel('Minimum price'),
+    form.getByLabel('Maximum price'),
+    form.getByRole('radio', { name: '4+ Stars' }),
+  ]) {
+    await control.scrollIntoViewIfNeeded()
+    await expect(control).toBeInViewport({ ratio: 1 })
+  }
+
+  // One column: every card starts at the same x and takes (nearly) the whole width.
+  const cards = productCards(page.getByRole('main'))
+  await expect(cards).toHaveCount(mylar.length)
+  const boxes = await cards.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, width } = element.getBoundingClientRect()
+      return { x: Math.round(x), width: Math.round(width) }
+    }),
+  )
+  expect(new Set(boxes.map((box) => box.x)).size, 'cards share one column').toBe(1)
+  for (const box of boxes) {
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE_WIDTH)
+    expect(box.width).toBeGreaterThan(PHONE_WIDTH * 0.75)
+  }
+
+  // The filters work from the phone too.
+  await form.getByLabel('Sort by').selectOption({ label: 'Price: High to Low' })
+  await applyFilters(page, (params) => params.get('sort') === 'price-high')
+  await expect.poll(async () => (await cardPrices(page.getByRole('main'))).length).toBe(mylar.length)
+  expectSorted(await cardPrices(page.getByRole('main')), 'descending', 'prices')
+
+  await form.getByRole('radio', { name: '4+ Stars' }).check()
+  await applyFilters(page, (params) => params.get('rating') === '4')
+  await expect(cards).toHaveCount(mylar.filter((p) => p.rating >= 4).length)
+  await expectNoHorizontalScroll(page)
+})
+
+for (const path of ['/product/B073TEQUFH', '/reviews/B073TEQUFH', '/search?q=mylar']) {
+  test(`${path} fits the screen`, async ({ page }) => {
+    await page.goto(path)
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectNoHorizontalScroll(page)
+  })
+}
