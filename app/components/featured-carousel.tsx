@@ -22,14 +22,14 @@ export function FeaturedCarousel({ products }: { products: ProductCardProps[] })
   }
 
   return (
-    <div className="relative">
+    <div>
       <ul
         ref={track}
         // Focusable so keyboard users can scroll it with the arrow keys.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Featured products"
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4"
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4"
       >
         {products.map((product) => (
           <li

@@ -12,6 +12,7 @@ import {
   PRICE_SLIDER,
   RATING_THRESHOLDS,
   type CategoryFilters,
+  type Sort,
 } from '#app/schemas/category-filters.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
@@ -95,13 +96,18 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
   const submit = useSubmit()
   const navigation = useNavigation()
   const [hydrated, setHydrated] = useState(false)
+  // Controlled, and following the URL: new results must not rebuild the control that has the focus.
+  const [sort, setSort] = useState(filters.sort)
   const [min, setMin] = useState(filters.minPrice)
   const [max, setMax] = useState(filters.maxPrice ?? PRICE_SLIDER.max)
+  const [rating, setRating] = useState(filters.minRating)
   useEffect(() => setHydrated(true), [])
   useEffect(() => {
+    setSort(filters.sort)
     setMin(filters.minPrice)
     setMax(filters.maxPrice ?? PRICE_SLIDER.max)
-  }, [filters.minPrice, filters.maxPrice])
+    setRating(filters.minRating)
+  }, [filters.sort, filters.minPrice, filters.maxPrice, filters.minRating])
 
   return (
     <Form
@@ -118,8 +124,8 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
         <select
           id="sort"
           name="sort"
-          defaultValue={filters.sort}
-          key={filters.sort}
+          value={sort}
+          onChange={(event) => setSort(event.currentTarget.value as Sort)}
           className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
         >
           <option value="newest">Newest</option>
@@ -168,8 +174,8 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
                 type="radio"
                 name="rating"
                 value={threshold.value}
-                defaultChecked={filters.minRating === threshold.value}
-                key={`${threshold.value}-${filters.minRating}`}
+                checked={rating === threshold.value}
+                onChange={() => setRating(threshold.value)}
                 className="accent-brand-600"
               />
               {threshold.label}

@@ -22,13 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
-  // Trimmed before it is cut (so padding cannot turn it into ''), and without NUL, which Postgres refuses.
-  const q = raw?.replaceAll('\0', '').trim().slice(0, MAX_QUERY_LENGTH) || null
-  if (!q) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
+  // NUL is refused by Postgres. The term is trimmed before it is cut, so padding cannot empty it; the
+  // page echoes the text as typed unless it is too long to be anything but noise.
+  const typed = raw?.replaceAll('\0', '') ?? ''
+  const term = typed.trim().slice(0, MAX_QUERY_LENGTH)
+  if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
+  const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
   const pageParam = Number(url.searchParams.get('page'))
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000 ? pageParam : 1
-  const { products, total } = await searchProducts(db, q, page).catch(rethrowUnavailable)
+  const { products, total } = await searchProducts(db, term, page).catch(rethrowUnavailable)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   return data(
