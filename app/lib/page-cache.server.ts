@@ -15,8 +15,8 @@ import { currentCatalogueVersion } from './catalogue-version.server.ts'
 
 interface Entry {
   headers: Record<string, string>
-  body: Buffer
-  nonce: string
+  /** The body cut where the captured nonce stood, so a hit joins it again around its own nonce. */
+  parts: Buffer[]
   version: string
   expiresAt: number
 }
@@ -56,8 +56,7 @@ export function createPageCache({
       const nonce = String(res.locals.cspNonce ?? '')
       res.status(200).set(hit.headers).set('X-Page-Cache', 'HIT')
       if (req.method === 'HEAD') return res.end()
-      const body = hit.nonce && nonce ? Buffer.from(hit.body.toString('utf8').replaceAll(hit.nonce, nonce)) : hit.body
-      return res.end(body)
+      return res.end(joinAround(hit.parts, Buffer.from(nonce)))
     }
     if (hit) entries.delete(key)
     if (req.method === 'HEAD') return next()
@@ -132,5 +131,24 @@ function toEntry(res: Response, body: Buffer, version: string, expiresAt: number
   const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
   const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
   if (until <= Date.now()) return null
-  return { headers, body, nonce: String(res.locals.cspNonce ?? ''), version, expiresAt: until }
+  return { headers, parts: splitAround(body, String(res.locals.cspNonce ?? '')), version, expiresAt: until }
+}
+
+// Byte-level, so a hit costs one copy of the page rather than a decode, a search and an encode.
+function splitAround(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body]
+  const needle = Buffer.from(nonce)
+  const parts: Buffer[] = []
+  let start = 0
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
+    parts.push(body.subarray(start, at))
+    start = at + needle.length
+  }
+  parts.push(body.subarray(start))
+  return parts
+}
+
+function joinAround(parts: Buffer[], nonce: Buffer): Buffer {
+  if (parts.length === 1) return parts[0]!
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part])))
 }
