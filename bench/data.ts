@@ -8,6 +8,7 @@ import { categories } from '#db/seed-data/categories.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { products } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
+import { onServer } from '#tests/support/postgres.ts'
 
 // Bump when the generator below changes, so that a reused database is rebuilt.
 const GENERATOR_VERSION = 1
@@ -47,24 +48,14 @@ function fingerprint(total: number): string {
     .slice(0, 16)
 }
 
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 async function readMarker(serverUrl: string, name: string): Promise<Marker | null> {
-  const comment = await onServer(serverUrl, async (client) => {
+  const comment = await onServer(async (client) => {
     const { rows } = await client.query<{ comment: string | null }>(
       `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
       [name],
     )
     return rows[0]?.comment ?? null
-  })
+  }, serverUrl)
   if (!comment) return null
   try {
     return JSON.parse(comment) as Marker
@@ -116,10 +107,10 @@ export async function prepareBenchDatabase(options: {
   }
 
   log(`Creating database ${name}…`)
-  await onServer(serverUrl, async (client) => {
+  await onServer(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await client.query(`CREATE DATABASE "${name}"`)
-  })
+  }, serverUrl)
 
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),

@@ -13,8 +13,9 @@ export function uniqueDatabaseName(kind: string): string {
   return `cv_${kind}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
 }
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl })
+/** Runs `work` on one connection to the server's maintenance database (bench/data.ts uses it too). */
+export async function onServer<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     return await work(client)
