@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 
 /**
@@ -84,7 +87,8 @@ const envSchema = z
     AMAZON_TOKEN_URL: optional(url(['http:', 'https:'])),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    // The embedded mode is a one-machine demo (`npm install && npm start`): it may make its own secret.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
     }
   })
@@ -102,9 +106,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`)
 }
 
-// Outside production a fixed secret keeps dev sessions across restarts; production refuses to boot without one.
-const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-never-used-in-production'
-
 let cached: Env | undefined
 
 export function getEnv(): Env {
@@ -112,8 +113,24 @@ export function getEnv(): Env {
   return cached
 }
 
+let generatedSecret: string | undefined
+
+/**
+ * SESSION_SECRET, or, where it may be left unset (development, the embedded mode), a random secret kept in
+ * EMBEDDED_DATA_DIR so that sessions survive restarts and no two machines share one.
+ */
 export function sessionSecret(): string {
-  return getEnv().SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET
+  const env = getEnv()
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  if (!generatedSecret) {
+    const file = path.join(env.EMBEDDED_DATA_DIR, 'session-secret')
+    if (!existsSync(file)) {
+      mkdirSync(env.EMBEDDED_DATA_DIR, { recursive: true })
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+    }
+    generatedSecret = readFileSync(file, 'utf8').trim()
+  }
+  return generatedSecret
 }
 
 /** The site's own host, used as utm_source on outbound links. */
