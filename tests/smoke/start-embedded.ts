@@ -43,7 +43,8 @@ try {
   } catch {
     // already gone
   }
-  if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once('exit', resolve))
+  if (server.exitCode === null && server.signalCode === null)
+    await new Promise((resolve) => server.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
 }
 
