@@ -37,6 +37,3 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders
     ...(freshUntil ? { 'X-Fresh-Until': freshUntil } : {}),
   }
 }
-
-/** Kept for pages whose content never depends on prices (information pages). */
-export const PUBLIC_PAGE_CACHE = publicCacheControl(null)
