@@ -1,8 +1,10 @@
-import type { LinksFunction } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ErrorPage } from './components/error-page.tsx'
+import { Toaster } from './components/toaster.tsx'
 import { getEnv } from './lib/env.server.ts'
+import { getToast } from './lib/toast.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import stylesheet from './styles/app.css?url'
 
@@ -11,8 +13,9 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export function loader() {
-  return { siteName: getEnv().SITE_NAME }
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request)
+  return data({ siteName: getEnv().SITE_NAME, toast }, { headers })
 }
 
 export function useSiteName(): string {
@@ -39,7 +42,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  const toast = useRouteLoaderData<typeof loader>('root')?.toast ?? null
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  )
 }
 
 // Reached only when the layout itself failed (e.g. the database is away): a page that needs no data.

@@ -2,6 +2,7 @@ import { data, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CategoryCard } from '#app/components/category-card.tsx'
 import { FeaturedCarousel } from '#app/components/featured-carousel.tsx'
+import { SubscribeBox } from '#app/components/subscribe-box.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { getNewestPriceUpdate, listFeaturedProducts } from '#app/models/product.server.ts'
@@ -105,6 +106,10 @@ export default function Home() {
           </div>
         </section>
       ) : null}
+
+      <div className="mx-auto max-w-7xl px-4 pt-6">
+        <SubscribeBox />
+      </div>
 
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="categories-heading" className="text-2xl font-bold">

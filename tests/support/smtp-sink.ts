@@ -28,7 +28,7 @@ export async function startSmtpSink() {
     async waitFor(to: string, timeoutMs = 10_000): Promise<ParsedMail> {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const found = messages.find((m) => [m.to].flat().some((a) => a?.text.includes(to)))
+        const found = messages.find((m) => [m.to].flat().some((a) => a?.text.toLowerCase().includes(to.toLowerCase())))
         if (found) return found
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
         await new Promise<void>((resolve) => {

@@ -1,0 +1,55 @@
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { getEnv, sessionSecret } from './env.server.ts'
+
+/**
+ * One-time messages carried across a redirect in a signed cookie (DESIGN.md §5 "toasts"): the page the
+ * visitor lands on shows them, with or without JavaScript, and clears the cookie.
+ */
+
+export const ToastSchema = z.object({
+  type: z.enum(['success', 'error']).default('success'),
+  title: z.string(),
+  description: z.string().optional(),
+})
+export type Toast = z.infer<typeof ToastSchema>
+export type ToastInput = z.input<typeof ToastSchema>
+
+const TOAST_KEY = 'toast' as const
+
+type ToastData = { [TOAST_KEY]: Toast }
+
+let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>> | undefined
+function toastStorage() {
+  storage ??= createCookieSessionStorage<ToastData, ToastData>({
+    cookie: {
+      name: 'cv_toast',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: getEnv().SITE_URL.startsWith('https:'),
+      secrets: [sessionSecret()],
+    },
+  })
+  return storage
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const session = await toastStorage().getSession()
+  session.flash(TOAST_KEY, ToastSchema.parse(toast))
+  const headers = new Headers(init.headers)
+  headers.append('Set-Cookie', await toastStorage().commitSession(session))
+  return redirect(url, { ...init, headers })
+}
+
+/** The waiting toast, if any, and the header that clears it. Costs nothing for requests without the cookie. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
+  const cookie = request.headers.get('cookie')
+  if (!cookie?.includes('cv_toast=')) return { toast: null, headers: {} }
+  const session = await toastStorage().getSession(cookie)
+  const parsed = ToastSchema.safeParse(session.get(TOAST_KEY))
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: { 'Set-Cookie': await toastStorage().destroySession(session) },
+  }
+}

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test'
+import { expectNoA11yViolations } from './support/axe.ts'
+import { isJsProject, waitForHydration } from './support/hydration.ts'
+
+// The home page's e-mail signup (SPEC §4, §5, §8), with and without JavaScript.
+
+test('a valid address: "Success!" with the confirmation message, and the field is cleared', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const field = page.getByLabel('Email address')
+  await field.fill(`reader-${Date.now()}-${test.info().project.name}@example.com`)
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+
+  const toast = page.getByRole('status').filter({ hasText: 'Success!' })
+  await expect(toast).toContainText('Please check your email to confirm your subscription.')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByLabel('Email address')).toHaveValue('')
+  await expectNoA11yViolations(page)
+})
+
+test('an address without "@": "Invalid email" / "Please enter a valid email address."', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByLabel('Email address').fill('not-an-address')
+  const response = page.waitForResponse((r) => r.url().includes('/subscribe') && r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  expect((await response).status()).toBe(400)
+
+  if (isJsProject()) {
+    // Answered in place: the visitor stays on the page, the field keeps what was typed.
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid email' })).toContainText(
+      'Please enter a valid email address.',
+    )
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByLabel('Email address')).toHaveValue('not-an-address')
+  } else {
+    await expect(page).toHaveURL(/\/subscribe$/)
+    await expect(page.getByRole('alert')).toContainText('Invalid email')
+    await expect(page.getByRole('alert')).toContainText('Please enter a valid email address.')
+  }
+})
