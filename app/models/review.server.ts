@@ -26,3 +26,21 @@ export async function listApprovedReviews(db: Executor, productId: number, limit
 }
 
 export type PublicReview = Awaited<ReturnType<typeof listApprovedReviews>>[number]
+
+/** A visitor's review from the product dialog: stored PENDING, shown only once approved. */
+export async function createPendingReview(
+  db: Executor,
+  review: { productId: number; reviewerName: string; rating: number; comment: string | null },
+) {
+  return db
+    .insertInto('reviews')
+    .values({
+      product_id: review.productId,
+      reviewer_name: review.reviewerName,
+      rating: review.rating,
+      comment: review.comment,
+      status: 'PENDING',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}

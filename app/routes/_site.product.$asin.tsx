@@ -1,15 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { Price } from '#app/components/price.tsx'
+import { ReviewForm, type ReviewFormState } from '#app/components/review-form.tsx'
 import { ReviewList } from '#app/components/review-list.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { getVisibleProduct } from '#app/models/product.server.ts'
-import { getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { getVisibleProduct, getVisibleProductSummary } from '#app/models/product.server.ts'
+import { createPendingReview, getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
+import { ReviewDialogSchema, reviewDialogErrors } from '#app/schemas/review.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { jsonLdScript } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -34,7 +40,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const now = new Date()
   const price = displayPrice(product, now)
   const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : []
-  const requestedImage = Number(new URL(request.url).searchParams.get('image'))
+  const url = new URL(request.url)
+  const requestedImage = Number(url.searchParams.get('image'))
   const canonical = `${env.SITE_URL}/product/${product.asin}`
   const absolute = (url: string) => new URL(url, env.SITE_URL).toString()
   const rating = Number(product.rating)
@@ -85,10 +92,52 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       reviewStats: stats,
       reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, env.REFRESH_TZ) })),
       canonical,
+      // Without JavaScript, "Write a Review" opens the form as a section of the page (?review).
+      showReviewForm: url.searchParams.has('review'),
       ogImage: images[0] ? absolute(images[0]) : null,
       structuredData: jsonLdScript(structuredData),
     },
     { headers: freshUntilHeaders([price]) },
+  )
+}
+
+const TOO_LONG = 'Comment must be less than 1000 characters'
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : undefined)
+
+/** The review dialog's POST: a PENDING review, or the form back with its messages and what was typed. */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const asin = params.asin ?? ''
+  const product = ASIN.test(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
+  if (!product) throw new Response('Product not found.', { status: 404 })
+  const formData = await readFormData(request, 16 * 1024)
+  const values = {
+    reviewer_name: text(formData?.get('reviewer_name') ?? null)?.slice(0, 200),
+    rating: text(formData?.get('rating') ?? null)?.slice(0, 10),
+    comment: text(formData?.get('comment') ?? null)?.slice(0, 2000),
+  }
+  // Only an oversized comment can make a body this large.
+  if (!formData) return data({ errors: { comment: TOO_LONG }, values } satisfies ReviewFormState, { status: 413 })
+  const parsed = ReviewDialogSchema.safeParse(values)
+  if (!parsed.success) {
+    const state: ReviewFormState = { errors: reviewDialogErrors(parsed.error), values }
+    return data(state, { status: 400 })
+  }
+  try {
+    await createPendingReview(db, {
+      productId: product.id,
+      reviewerName: parsed.data.reviewer_name,
+      rating: parsed.data.rating,
+      comment: parsed.data.comment || null,
+    })
+  } catch (error) {
+    logger.error({ err: error, asin }, 'review not stored')
+    const state: ReviewFormState = { formError: 'Failed to submit review: please try again in a moment.', values }
+    return data(state, { status: 503 })
+  }
+  return redirectWithToast(
+    `/product/${product.asin}`,
+    { title: 'Review submitted successfully', description: 'Your review is pending approval.' },
+    { status: 303 },
   )
 }
 
@@ -109,6 +158,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function ProductPage() {
   const data = useLoaderData<typeof loader>()
   const { product, price, reviewStats } = data
+  const pageState = useActionData<typeof action>()
+  const dialog = useReviewDialog()
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.structuredData }} />
@@ -162,7 +213,9 @@ export default function ProductPage() {
               View on Amazon
             </OutboundLink>
             <Link
-              to={`/reviews/${product.asin}#write-review`}
+              to="?review#write-review"
+              preventScrollReset
+              onClick={dialog.open}
               className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold hover:bg-slate-100"
             >
               Write a Review
@@ -192,6 +245,28 @@ export default function ProductPage() {
           </aside>
         </div>
       </div>
+
+      {data.showReviewForm || pageState ? (
+        <section id="write-review" aria-labelledby="write-review-heading" className="mt-12 max-w-xl">
+          <h2 id="write-review-heading" className="text-2xl font-bold">
+            Write a Review
+          </h2>
+          <div className="mt-4 rounded-lg border border-slate-200 bg-white p-6">
+            <ReviewForm state={pageState} />
+          </div>
+        </section>
+      ) : null}
+
+      <dialog
+        ref={dialog.ref}
+        aria-labelledby="review-dialog-heading"
+        className="m-auto w-full max-w-lg rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <h2 id="review-dialog-heading" className="mb-4 text-xl font-bold">
+          Write a Review
+        </h2>
+        <ReviewForm key={dialog.formKey} fetcher={dialog.fetcher} state={dialog.state} onCancel={dialog.close} />
+      </dialog>
 
       <section aria-labelledby="details-heading" className="mt-12 max-w-3xl">
         <h2 id="details-heading" className="text-2xl font-bold">
@@ -243,6 +318,42 @@ export default function ProductPage() {
       </section>
     </main>
   )
+}
+
+/**
+ * With JavaScript, "Write a Review" opens a modal <dialog> (focus kept inside, Escape closes) whose form posts
+ * through a fetcher. Success redirects back with the toast; the dialog then closes and its form resets.
+ * A failure keeps it open with what was typed and the messages.
+ */
+function useReviewDialog() {
+  const ref = useRef<HTMLDialogElement>(null)
+  const fetcher = useFetcher<typeof action>()
+  const [formKey, setFormKey] = useState(0)
+  const [settled, setSettled] = useState<unknown>(undefined)
+  // A refused review answers with new data; a stored one redirects and leaves the data as it was.
+  const dataAtSubmit = useRef<{ value: unknown } | null>(null)
+  useEffect(() => {
+    if (fetcher.state === 'submitting' && !dataAtSubmit.current) dataAtSubmit.current = { value: fetcher.data }
+    if (fetcher.state !== 'idle' || !dataAtSubmit.current) return
+    const succeeded = fetcher.data === dataAtSubmit.current.value
+    dataAtSubmit.current = null
+    if (succeeded) {
+      ref.current?.close()
+      setSettled(fetcher.data) // what the last refusal said no longer applies
+      setFormKey((key) => key + 1)
+    }
+  }, [fetcher.state, fetcher.data])
+  return {
+    ref,
+    fetcher,
+    formKey,
+    state: fetcher.data === settled ? undefined : fetcher.data,
+    open(event: MouseEvent) {
+      event.preventDefault()
+      ref.current?.showModal()
+    },
+    close: () => ref.current?.close(),
+  }
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** The review dialog on the product page (SPEC §5), shared by browser and server. */
+export const ReviewDialogSchema = z.object({
+  reviewer_name: z
+    .string({ required_error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be less than 100 characters'),
+  rating: z.coerce
+    .number({ invalid_type_error: 'Please select a rating' })
+    .int('Please select a rating')
+    .min(1, 'Please select a rating')
+    .max(5, 'Please select a rating'),
+  comment: z
+    .string()
+    .optional()
+    .transform((value) => value?.replace(/\r\n?/g, '\n').trim() ?? '')
+    .pipe(z.string().max(1000, 'Comment must be less than 1000 characters')),
+})
+
+export type ReviewDialogInput = z.infer<typeof ReviewDialogSchema>
+export type ReviewDialogErrors = Partial<Record<keyof ReviewDialogInput, string>>
+
+export function reviewDialogErrors(error: z.ZodError): ReviewDialogErrors {
+  const errors: ReviewDialogErrors = {}
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof ReviewDialogInput
+    errors[field] ??= issue.message
+  }
+  return errors
+}

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest'
+import { getToast } from '#app/lib/toast.server.ts'
+import { action, loader } from '#app/routes/_site.product.$asin.tsx'
+import { db } from '#db/client.ts'
+import { createProduct } from '#tests/support/catalogue.ts'
+
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+const visible = await createProduct({ title: 'Review Target' })
+const hidden = await createProduct({ title: 'Hidden Target', soft_hidden: true })
+
+function post(asin: string, fields: Record<string, string>) {
+  const request = new Request(`http://localhost:3000/product/${asin}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'review', ...fields }),
+  })
+  return action({ request, params: { asin }, context })
+}
+
+async function refused(asin: string, fields: Record<string, string>) {
+  const result = (await post(asin, fields)) as unknown as {
+    data: { errors?: Record<string, string> }
+    init: ResponseInit
+  }
+  return { status: result.init.status, errors: result.data.errors }
+}
+
+const stored = () =>
+  db
+    .selectFrom('reviews')
+    .select(['reviewer_name', 'rating', 'comment', 'status'])
+    .where('product_id', '=', visible.id)
+    .orderBy('id')
+    .execute()
+
+describe('review dialog', () => {
+  test.each([
+    [{ rating: '5' }, { reviewer_name: 'Name is required' }],
+    [{ reviewer_name: '   ', rating: '5' }, { reviewer_name: 'Name is required' }],
+    [{ reviewer_name: 'x'.repeat(101), rating: '5' }, { reviewer_name: 'Name must be less than 100 characters' }],
+    [{ reviewer_name: 'Ann' }, { rating: 'Please select a rating' }],
+    [{ reviewer_name: 'Ann', rating: '0' }, { rating: 'Please select a rating' }],
+    [{ reviewer_name: 'Ann', rating: '6' }, { rating: 'Please select a rating' }],
+    [{ reviewer_name: 'Ann', rating: 'abc' }, { rating: 'Please select a rating' }],
+    [
+      { reviewer_name: 'Ann', rating: '5', comment: 'x'.repeat(1001) },
+      { comment: 'Comment must be less than 1000 characters' },
+    ],
+  ])('refuses %j with the spec message and stores nothing', async (fields, errors) => {
+    expect(await refused(visible.asin, fields)).toEqual({ status: 400, errors })
+    expect(await stored()).toEqual([])
+  })
+
+  test('a 5 MB comment is refused without being read whole', async () => {
+    const result = await refused(visible.asin, {
+      reviewer_name: 'Ann',
+      rating: '5',
+      comment: 'x'.repeat(5 * 1024 * 1024),
+    })
+    expect(result).toEqual({ status: 413, errors: { comment: 'Comment must be less than 1000 characters' } })
+    expect(await stored()).toEqual([])
+  })
+
+  test('an unknown or hidden product is a 404', async () => {
+    for (const asin of ['B000000000', hidden.asin, 'nonsense']) {
+      await expect(post(asin, { reviewer_name: 'Ann', rating: '5' })).rejects.toMatchObject({ status: 404 })
+    }
+  })
+
+  test('a valid review is stored PENDING, trimmed, and the visitor is sent back with the toast', async () => {
+    const response = (await post(visible.asin, {
+      reviewer_name: '  <b>Ann</b>  ',
+      rating: '4',
+      comment: '   ',
+    })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe(`/product/${visible.asin}`)
+    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
+    expect((await getToast(new Request('http://localhost:3000/', { headers: { cookie } }))).toast).toEqual({
+      type: 'success',
+      title: 'Review submitted successfully',
+      description: 'Your review is pending approval.',
+    })
+    expect(await stored()).toEqual([{ reviewer_name: '<b>Ann</b>', rating: 4, comment: null, status: 'PENDING' }])
+
+    // Pending reviews are not public.
+    const page = (await loader({
+      request: new Request(`http://localhost:3000/product/${visible.asin}`),
+      params: { asin: visible.asin },
+      context,
+    })) as unknown as { data: { reviewStats: { count: number } } }
+    expect(page.data.reviewStats.count).toBe(0)
+  })
+
+  test('200 concurrent reviews are each stored exactly once', async () => {
+    await db.deleteFrom('reviews').execute()
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        post(visible.asin, {
+          reviewer_name: `Reader ${index}`,
+          rating: String((index % 5) + 1),
+          comment: `Review ${index}`,
+        }),
+      ),
+    )
+    expect(results.every((result) => result instanceof Response && result.status === 303)).toBe(true)
+    const rows = await stored()
+    expect(rows).toHaveLength(200)
+    expect(new Set(rows.map((row) => row.reviewer_name)).size).toBe(200)
+  })
+})
