@@ -41,10 +41,14 @@ async function connect(): Promise<Connection> {
     idleTimeoutMillis: 30_000,
   })
   // An idle client losing its server emits here; without a listener the process would crash.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database client failed'))
+  // pg attaches the whole client to its errors: log what matters, not the connection's internals.
+  const brief = (error: Error) => ({ message: error.message, code: (error as { code?: string }).code })
+  pool.on('error', (error) => logger.warn({ err: brief(error) }, 'idle database client failed'))
   // pg-pool listens on idle clients only once; a second error event (reset, then end) would go unheard
   // and crash the process. Every client keeps a listener of its own for its whole life.
-  pool.on('connect', (client) => client.on('error', (error) => logger.debug({ err: error }, 'database client error')))
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.debug({ err: brief(error) }, 'database client error')),
+  )
   const connectClient = pool.connect.bind(pool) as () => Promise<pg.PoolClient>
   // Kysely only ever calls connect(); wrap it to learn whether the database is reachable.
   Object.assign(pool, {
