@@ -21,14 +21,14 @@ import { jsonLdScript } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { displayPrice } from '#app/utils/pricing.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
 
-const ASIN = /^[A-Z0-9]{10}$/
 const PREVIEW_REVIEWS = 3
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = ASIN.test(asin) ? await getVisibleProduct(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getVisibleProduct(db, asin).catch(rethrowUnavailable) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
 
   const [stats, reviews] = await Promise.all([
@@ -107,7 +107,7 @@ const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? 
 /** The review dialog's POST: a PENDING review, or the form back with its messages and what was typed. */
 export async function action({ params, request }: ActionFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = ASIN.test(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
   const formData = await readFormData(request, 16 * 1024)
   const values = {

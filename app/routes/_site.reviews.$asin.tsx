@@ -10,13 +10,12 @@ import { publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
-
-const ASIN = /^[A-Z0-9]{10}$/
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = ASIN.test(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
   const reviews = await listApprovedReviews(db, product.id).catch(rethrowUnavailable)
   const timeZone = getEnv().REFRESH_TZ

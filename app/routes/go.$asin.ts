@@ -6,16 +6,15 @@ import { getOutboundTarget } from '#app/models/product.server.ts'
 import { outboundUrl } from '#app/utils/affiliate.ts'
 import { hashIp } from '#app/utils/ip-hash.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
 
 // /go/{asin}: count the click, then send the visitor to the product's stored, tagged Amazon URL.
 // The destination only ever comes from the database, never from the request (no open redirect).
 
-const ASIN = /^[A-Z0-9]{10}$/
-
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = ASIN.test(asin) ? await getOutboundTarget(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getOutboundTarget(db, asin).catch(rethrowUnavailable) : undefined
   if (!product) throw new Response('Product not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
   try {
