@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 // The e2e suite runs against the production build, on a database of its own made fresh for this run.
 const port = Number(process.env.E2E_PORT ?? 3210)
 process.env.E2E_DATABASE ??= `cv_e2e_${process.pid}_${Date.now().toString(36)}`
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`
+// The web server's SMTP sink writes every message here; tests read them (tests/e2e/support/mailbox.ts).
+process.env.E2E_MAIL_DIR ??= join(tmpdir(), `${process.env.E2E_DATABASE}-mail`)
 
 // Debian's Chromium where it is installed (our machines and CI); Playwright's own browser elsewhere.
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
@@ -46,6 +50,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       E2E_DATABASE: process.env.E2E_DATABASE,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: process.env.E2E_BASE_URL,

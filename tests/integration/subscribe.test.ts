@@ -6,7 +6,7 @@ const sink = await startSmtpSink()
 process.env.SMTP_URL = sink.url
 
 const { action } = await import('#app/routes/_site.subscribe.tsx')
-const { loader: confirmLoader } = await import('#app/routes/_site.subscribe.confirm.tsx')
+const { loader: confirmLoader } = await import('#app/routes/_site.subscribe_.confirm.tsx')
 const unsubscribeRoute = await import('#app/routes/_site.unsubscribe.tsx')
 const { getToast } = await import('#app/lib/toast.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')

@@ -4,10 +4,14 @@ import { migrateToLatest } from '#db/migrator.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import type { Database } from '#db/client.ts'
 import { createDatabase, databaseUrl, dropDatabase } from './postgres.ts'
+import { startSmtpSink } from './smtp-sink.ts'
 
-// Playwright's web server: a fresh, migrated and seeded database, then the production server on it.
+// Playwright's web server: a fresh, migrated and seeded database, a real SMTP server whose messages the
+// tests read from E2E_MAIL_DIR, then the production server on both.
 const name = process.env.E2E_DATABASE
-if (!name) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
+const mailDirectory = process.env.E2E_MAIL_DIR
+if (!name || !mailDirectory) throw new Error('E2E_DATABASE or E2E_MAIL_DIR is not set (playwright.config.ts sets them)')
+const smtp = await startSmtpSink({ directory: mailDirectory })
 
 await dropDatabase(name)
 await createDatabase(name)
@@ -24,6 +28,7 @@ Object.assign(process.env, {
   REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   REDIS_PREFIX: `test:${name}`,
   SESSION_SECRET: 'e2e-session-secret-at-least-32-characters',
+  SMTP_URL: smtp.url,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 
