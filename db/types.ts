@@ -142,6 +142,18 @@ export interface Reviews {
   user_id: number | null;
 }
 
+export interface ReviewSignInLinks {
+  comment: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  nickname: string;
+  product_id: number;
+  rating: number;
+  used_at: Timestamp | null;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -184,6 +196,7 @@ export interface DB {
   media_folders: MediaFolders;
   password_reset_tokens: PasswordResetTokens;
   products: Products;
+  review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
   sessions: Sessions;
   subscribers: Subscribers;

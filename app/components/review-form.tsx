@@ -1,5 +1,7 @@
 import { Form } from '@remix-run/react'
 import type { ReviewDialogErrors } from '#app/schemas/review.ts'
+import { HoneypotField } from './honeypot.tsx'
+import { StarRatingInput } from './star-rating-input.tsx'
 
 export interface ReviewFormState {
   errors?: ReviewDialogErrors
@@ -30,6 +32,7 @@ export function ReviewForm({
   return (
     <FormComponent method="post" noValidate className="space-y-4">
       <input type="hidden" name="intent" value="review" />
+      <HoneypotField />
       {state?.formError ? (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
           {state.formError}
@@ -54,33 +57,7 @@ export function ReviewForm({
           </p>
         ) : null}
       </div>
-      <fieldset {...described('rating')}>
-        <legend className="text-sm font-medium">Rating</legend>
-        <div className="mt-1 flex gap-3">
-          {[1, 2, 3, 4, 5].map((stars) => (
-            <label key={stars} className="flex items-center gap-1 text-sm">
-              <input
-                type="radio"
-                name="rating"
-                value={stars}
-                defaultChecked={values.rating === String(stars)}
-                className="accent-brand-600"
-              />
-              <span aria-hidden="true" className="text-brand-600">
-                {'★'.repeat(stars)}
-              </span>
-              <span className="sr-only">
-                {stars} {stars === 1 ? 'star' : 'stars'}
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.rating ? (
-          <p id="review-rating-error" className="mt-1 text-sm text-red-700">
-            {errors.rating}
-          </p>
-        ) : null}
-      </fieldset>
+      <StarRatingInput name="rating" defaultValue={values.rating} errorId="review-rating-error" error={errors.rating} />
       <div>
         <label htmlFor="review-comment" className="block text-sm font-medium">
           Comment (optional)

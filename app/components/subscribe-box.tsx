@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { HoneypotField } from './honeypot.tsx'
 import { Toaster } from './toaster.tsx'
 
 interface SubscribeResult {
@@ -38,6 +39,7 @@ export function SubscribeBox() {
         noValidate
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <HoneypotField />
         <label htmlFor="subscribe-email" className="sr-only">
           Email address
         </label>

@@ -77,6 +77,8 @@ const envSchema = z
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
     REFRESH_TZ: timeZone.default('America/New_York'),
+    // Multiplies every rate limit (app/lib/rate-limit.server.ts): raise it when many visitors share one address.
+    RATE_LIMIT_FACTOR: z.coerce.number().min(0.1).max(10_000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AMAZON_CREDENTIAL_ID: optional(z.string().min(1)),
     AMAZON_CREDENTIAL_SECRET: optional(z.string().min(1)),

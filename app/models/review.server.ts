@@ -27,10 +27,10 @@ export async function listApprovedReviews(db: Executor, productId: number, limit
 
 export type PublicReview = Awaited<ReturnType<typeof listApprovedReviews>>[number]
 
-/** A visitor's review from the product dialog: stored PENDING, shown only once approved. */
+/** A visitor's review (product dialog, or a signed-in reviewer's from the reviews page): PENDING until approved. */
 export async function createPendingReview(
   db: Executor,
-  review: { productId: number; reviewerName: string; rating: number; comment: string | null },
+  review: { productId: number; reviewerName: string; rating: number; comment: string | null; userId?: number },
 ) {
   return db
     .insertInto('reviews')
@@ -39,6 +39,7 @@ export async function createPendingReview(
       reviewer_name: review.reviewerName,
       rating: review.rating,
       comment: review.comment,
+      user_id: review.userId ?? null,
       status: 'PENDING',
     })
     .returning('id')

@@ -9,6 +9,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { FieldError } from '#app/components/field-error.tsx'
 import { PageHeader, TextLink } from '#app/components/info-page.tsx'
 import { CONTACT_LIMITS, CONTACT_MAX_BODY_BYTES, ContactSchema } from '#app/schemas/contact.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
@@ -156,14 +157,5 @@ function ContactForm() {
         {sending ? 'Sending...' : 'Send Message'}
       </button>
     </Form>
-  )
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {errors[0]}
-    </p>
   )
 }

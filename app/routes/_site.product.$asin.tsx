@@ -9,7 +9,9 @@ import { ReviewForm, type ReviewFormState } from '#app/components/review-form.ts
 import { ReviewList } from '#app/components/review-list.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
+import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { logger } from '#app/lib/logger.server.ts'
+import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getVisibleProduct, getVisibleProductSummary } from '#app/models/product.server.ts'
 import { createPendingReview, getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
@@ -105,7 +107,7 @@ const TOO_LONG = 'Comment must be less than 1000 characters'
 const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : undefined)
 
 /** The review dialog's POST: a PENDING review, or the form back with its messages and what was typed. */
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
   const asin = params.asin ?? ''
   const product = isAsin(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
@@ -121,6 +123,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (!parsed.success) {
     const state: ReviewFormState = { errors: reviewDialogErrors(parsed.error), values }
     return data(state, { status: 400 })
+  }
+  if (isHoneypotFilled(formData)) {
+    return data({ formError: 'Failed to submit review: it could not be sent.', values } satisfies ReviewFormState, {
+      status: 403,
+    })
+  }
+  const limited = await checkRateLimits([['review:ip', context.clientIp]])
+  if (limited) {
+    const state: ReviewFormState = { formError: `Failed to submit review: ${TOO_MANY_REQUESTS}`, values }
+    return data(state, { status: 429, headers: retryAfterHeaders(limited) })
   }
   try {
     await createPendingReview(db, {

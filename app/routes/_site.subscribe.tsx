@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { enqueue } from '#jobs/queues.ts'
+import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { logger } from '#app/lib/logger.server.ts'
+import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { requestSubscription } from '#app/models/subscriber.server.ts'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
@@ -22,10 +24,18 @@ function sameSitePath(value: FormDataEntryValue | null): string {
     : '/'
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, 4096)
   const parsed = SubscribeSchema.safeParse({ email: formData?.get('email') ?? undefined })
   if (!formData || !parsed.success) return data({ error: INVALID_EMAIL, failed: false }, { status: 400 })
+  if (isHoneypotFilled(formData)) return data({ error: FAILED, failed: true }, { status: 403 })
+  const limited = await checkRateLimits([
+    ['subscribe:ip', context.clientIp],
+    ['subscribe:email', parsed.data.email],
+  ])
+  if (limited) {
+    return data({ error: TOO_MANY_REQUESTS, failed: true }, { status: 429, headers: retryAfterHeaders(limited) })
+  }
   try {
     const subscription = await requestSubscription(db, parsed.data.email)
     if (subscription) await enqueue('send-mail', confirmationMail(parsed.data.email, subscription))
@@ -53,8 +63,9 @@ export default function SubscribePage() {
           <p>{result.error}</p>
         </div>
       ) : null}
-      <Form method="post" className="mt-6 flex gap-2" noValidate>
+      <Form method="post" className="relative mt-6 flex gap-2" noValidate>
         <input type="hidden" name="redirectTo" value="/" />
+        <HoneypotField />
         <label htmlFor="subscribe-page-email" className="sr-only">
           Email address
         </label>

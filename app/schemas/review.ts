@@ -30,3 +30,22 @@ export function reviewDialogErrors(error: z.ZodError): ReviewDialogErrors {
   }
   return errors
 }
+
+/**
+ * The reviews page form (SPEC §5). The e-mail is asked only of visitors who are not signed in; the other
+ * messages are zod's own ("Required", "String must contain at most N character(s)"), as the spec says.
+ */
+export const SignedInReviewSchema = z.object({
+  nickname: z.string().trim().min(2, 'Nickname must be at least 2 characters').max(50),
+  rating: z.coerce.number().int().min(1).max(5).default(5),
+  comment: z
+    .string()
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().min(10, 'Review must be at least 10 characters').max(1000)),
+})
+
+export const ReviewPageSchema = SignedInReviewSchema.extend({
+  email: z.string().trim().max(254).email('Please enter a valid email address'),
+})
+
+export const REVIEW_PAGE_HINT = "We'll send you a magic link to verify your email"

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { getEnv, sessionSecret } from '#app/lib/env.server.ts'
 import type { MailMessage } from '#app/lib/mail.server.ts'
+import { escapeHtml } from './html.ts'
 
 // Links in subscription mail. Unsubscribe links are signed, so they need no stored token and never expire.
 
@@ -19,9 +20,6 @@ export function verifyUnsubscribe(id: string | null, sig: string | null): number
   const given = Buffer.from(sig)
   return expected.length === given.length && timingSafeEqual(expected, given) ? number : null
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 export function confirmationMail(to: string, subscriber: { id: number; token: string }): MailMessage {
   const { SITE_NAME, SITE_URL } = getEnv()

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely'
 import * as initialSchema from './20261122000000_initial_schema.ts'
+import * as reviewSignInLinks from './20261123000000_review_sign_in_links.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -7,4 +8,5 @@ import * as initialSchema from './20261122000000_initial_schema.ts'
  */
 export const migrations: Record<string, Migration> = {
   '20261122000000_initial_schema': initialSchema,
+  '20261123000000_review_sign_in_links': reviewSignInLinks,
 }

@@ -8,13 +8,13 @@ const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const visible = await createProduct({ title: 'Review Target' })
 const hidden = await createProduct({ title: 'Hidden Target', soft_hidden: true })
 
-function post(asin: string, fields: Record<string, string>) {
+function post(asin: string, fields: Record<string, string>, clientIp = context.clientIp) {
   const request = new Request(`http://localhost:3000/product/${asin}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ intent: 'review', ...fields }),
   })
-  return action({ request, params: { asin }, context })
+  return action({ request, params: { asin }, context: { ...context, clientIp } })
 }
 
 async function refused(asin: string, fields: Record<string, string>) {
@@ -96,16 +96,56 @@ describe('review dialog', () => {
     await db.deleteFrom('reviews').execute()
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        post(visible.asin, {
-          reviewer_name: `Reader ${index}`,
-          rating: String((index % 5) + 1),
-          comment: `Review ${index}`,
-        }),
+        post(
+          visible.asin,
+          {
+            reviewer_name: `Reader ${index}`,
+            rating: String((index % 5) + 1),
+            comment: `Review ${index}`,
+          },
+          `10.0.${index >> 8}.${index & 255}`,
+        ),
       ),
     )
     expect(results.every((result) => result instanceof Response && result.status === 303)).toBe(true)
     const rows = await stored()
     expect(rows).toHaveLength(200)
     expect(new Set(rows.map((row) => row.reviewer_name)).size).toBe(200)
+  })
+
+  test('a filled honeypot is refused with a 403 and stores nothing', async () => {
+    const before = (await stored()).length
+    const result = (await post(visible.asin, {
+      reviewer_name: 'Bot',
+      rating: '5',
+      website: 'http://spam.example',
+    })) as unknown as {
+      data: { formError?: string }
+      init: ResponseInit
+    }
+    expect(result.init.status).toBe(403)
+    expect(result.data.formError).toMatch(/^Failed to submit review/)
+    expect(await stored()).toHaveLength(before)
+  })
+
+  test('more than 10 reviews an hour from one address are refused with a 429', async () => {
+    const ip = '192.0.2.77'
+    for (let index = 0; index < 10; index++) {
+      const response = (await post(visible.asin, { reviewer_name: `Busy ${index}`, rating: '5' }, ip)) as Response
+      expect(response.status).toBe(303)
+    }
+    const before = (await stored()).length
+    const result = (await post(visible.asin, { reviewer_name: 'One too many', rating: '5' }, ip)) as unknown as {
+      data: { formError?: string }
+      init: ResponseInit
+    }
+    expect(result.init.status).toBe(429)
+    expect(new Headers(result.init.headers).get('Retry-After')).toMatch(/^\d+$/)
+    expect(result.data.formError).toBe('Failed to submit review: Too many attempts. Please wait a while and try again.')
+    expect(await stored()).toHaveLength(before)
+    // Another address is not affected.
+    expect(
+      ((await post(visible.asin, { reviewer_name: 'Neighbour', rating: '5' }, '192.0.2.78')) as Response).status,
+    ).toBe(303)
   })
 })

@@ -1,0 +1,85 @@
+import { createHmac } from 'node:crypto'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { getEnv, sessionSecret } from './env.server.ts'
+import { logger } from './logger.server.ts'
+import { getRedis } from './redis.server.ts'
+
+/**
+ * Limits on what a visitor may ask of us, shared by every app server through Redis (in memory when the
+ * site runs without Redis, and while Redis is away). Keys are keyed hashes: no address, e-mail or IP is
+ * ever written to Redis.
+ */
+const rules = {
+  // Review posts, from the product dialog or the reviews page, per IP and per signed-in reviewer.
+  'review:ip': { points: 10, duration: 3600 },
+  'review:account': { points: 5, duration: 3600 },
+  // Sign-in links mailed from the reviews page: per IP, and per address so nobody's inbox can be flooded.
+  'sign-in-link:ip': { points: 10, duration: 3600 },
+  'sign-in-link:email': { points: 3, duration: 900 },
+  // Digest signups, which also send mail.
+  'subscribe:ip': { points: 10, duration: 3600 },
+  'subscribe:email': { points: 3, duration: 3600 },
+} satisfies Record<string, { points: number; duration: number }>
+
+export type RateLimitRule = keyof typeof rules
+
+const limiters = new Map<RateLimitRule, RateLimiterAbstract>()
+
+function limiter(rule: RateLimitRule): RateLimiterAbstract {
+  let existing = limiters.get(rule)
+  if (!existing) {
+    const env = getEnv()
+    const options = {
+      keyPrefix: `${env.REDIS_PREFIX}:rate-limit:${rule}`,
+      points: Math.max(1, Math.round(rules[rule].points * env.RATE_LIMIT_FACTOR)),
+      duration: rules[rule].duration,
+    }
+    const redis = getRedis()
+    existing = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          // While Redis is away, limit in memory rather than wait for it or let everything through.
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options)
+    limiters.set(rule, existing)
+  }
+  return existing
+}
+
+const hashKey = (rule: RateLimitRule, key: string) =>
+  createHmac('sha256', sessionSecret()).update(`${rule}:${key.toLowerCase()}`).digest('base64url')
+
+export interface RateLimited {
+  retryAfterSeconds: number
+}
+
+/**
+ * Counts one attempt against every rule given and answers whether any of them is now over its limit.
+ * All rules are counted even when the first refuses, so a refused flood keeps counting everywhere.
+ */
+export async function checkRateLimits(checks: Array<[RateLimitRule, string]>): Promise<RateLimited | null> {
+  let refusal = null as RateLimited | null
+  for (const [rule, key] of checks) {
+    try {
+      await limiter(rule).consume(hashKey(rule, key))
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) {
+        // A store failure the insurance could not absorb: do not turn the visitor away for our fault.
+        logger.warn({ err: error, rule }, 'rate limit not checked')
+        continue
+      }
+      const retryAfterSeconds = Math.ceil(error.msBeforeNext / 1000)
+      refusal = { retryAfterSeconds: Math.max(refusal?.retryAfterSeconds ?? 0, retryAfterSeconds) }
+    }
+  }
+  return refusal
+}
+
+export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a while and try again.'
+
+export function retryAfterHeaders(limited: RateLimited): HeadersInit {
+  return { 'Retry-After': String(limited.retryAfterSeconds) }
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.ts'
+import type { SessionKind } from '#db/types.ts'
+
+// Sessions are rows: signing out, a password change or an admin can end them on the server.
+
+export async function insertSession(
+  db: Executor,
+  session: { id: string; userId: number; kind: SessionKind; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: session.userId, kind: session.kind, expires_at: session.expiresAt })
+    .execute()
+}
+
+/** The session's user, when the session exists, is of this kind, and is neither expired nor idle too long. */
+export async function findActiveSession(db: Executor, id: string, kind: SessionKind, idleSeconds: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.last_seen_at', 'users.id as userId', 'users.email'])
+    .where('sessions.id', '=', id)
+    .where('sessions.kind', '=', kind)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
+    .executeTakeFirst()
+}
+
+export async function touchSession(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute()
+}
+
+/** Ends every session of a user (of one kind), except the one given. */
+export async function deleteUserSessions(
+  db: Executor,
+  userId: number,
+  { kind, except }: { kind?: SessionKind; except?: string } = {},
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (kind) query = query.where('kind', '=', kind)
+  if (except) query = query.where('id', '!=', except)
+  await query.execute()
+}
+
+export async function deleteExpiredSessions(db: Executor): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
