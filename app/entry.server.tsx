@@ -3,6 +3,7 @@ import {
   createReadableStreamFromReadable,
   type AppLoadContext,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -11,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
 import { logger } from './lib/logger.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { keepPersonalResponsesPrivate } from './utils/cache.ts'
 
 export const streamTimeout = 5_000
 
@@ -32,6 +34,7 @@ export default function handleRequest(
   // A failure while the database is away is an outage, not a bug: say 503 so proxies and monitors know.
   const status = responseStatusCode >= 500 && !databaseIsUp() ? 503 : responseStatusCode
   const nonce = loadContext.cspNonce
+  keepPersonalResponsesPrivate(request, responseHeaders)
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
@@ -61,6 +64,12 @@ export default function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1_000)
   })
+}
+
+// Client navigations fetch the same data: the same rule for them.
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  keepPersonalResponsesPrivate(request, response.headers)
+  return response
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -55,24 +55,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const timeZone = getEnv().REFRESH_TZ
   // SPEC: the average is computed from the reviews shown, to one decimal.
   const average = reviews.length ? reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length : 0
-  return data(
-    {
-      product: { asin: product.asin, title: product.title, image_url: product.image_url },
-      average,
-      reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, timeZone) })),
-      reviewerEmail: reviewer?.email ?? null,
-      draft: draft ?? null,
-      // Without JavaScript "Write a Review" is a link to ?review; with no reviews yet the form is always there.
-      showForm: reviews.length === 0 || Boolean(draft) || new URL(request.url).searchParams.has('review'),
-    },
-    // A page that shows who is signed in is nobody else's: no shared cache may keep it.
-    reviewer ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
-  )
+  return {
+    product: { asin: product.asin, title: product.title, image_url: product.image_url },
+    average,
+    reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, timeZone) })),
+    reviewerEmail: reviewer?.email ?? null,
+    draft: draft ?? null,
+    // Without JavaScript "Write a Review" is a link to ?review; with no reviews yet the form is always there.
+    showForm: reviews.length === 0 || Boolean(draft) || new URL(request.url).searchParams.has('review'),
+  }
 }
 
+// Public like the catalogue, except answers to a post; a signed-in reviewer's page is made private by
+// entry.server.tsx (keepPersonalResponsesPrivate).
 export const headers: HeadersFunction = (args) => {
-  const cacheControl = args.actionHeaders.get('Cache-Control') ?? args.loaderHeaders.get('Cache-Control')
-  return cacheControl ? { 'Cache-Control': cacheControl } : publicPageHeaders(args)
+  const fromAction = args.actionHeaders.get('Cache-Control')
+  return fromAction ? { 'Cache-Control': fromAction } : publicPageHeaders(args)
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {

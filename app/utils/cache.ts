@@ -5,6 +5,8 @@ import type { DisplayPrice } from './pricing.ts'
  * Public catalogue pages may be held briefly by a CDN (and by the page cache in server.ts) and served
  * stale while they revalidate; they read no session. Nothing may be held past the moment a price on
  * the page turns 24 hours old: loaders say when that is with X-Fresh-Until, and the headers shrink to fit.
+ * Browsers keep nothing (max-age=0): the same address shows something else once a visitor signs in or a
+ * message waits for them, and a browser would otherwise show its anonymous copy.
  */
 
 const MAX_AGE = 60
@@ -21,11 +23,11 @@ export function freshUntilHeaders(prices: DisplayPrice[]): Record<string, string
 
 export function publicCacheControl(freshUntil: number | null, now = Date.now()): string {
   if (freshUntil === null)
-    return `public, max-age=${MAX_AGE}, s-maxage=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
+    return `public, max-age=0, s-maxage=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
   const left = Math.max(0, Math.floor((freshUntil - now) / 1000))
   const maxAge = Math.min(MAX_AGE, left)
   const swr = Math.min(STALE_WHILE_REVALIDATE, left - maxAge)
-  return `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${swr}`
+  return `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${swr}`
 }
 
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -36,4 +38,12 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders
     'Cache-Control': publicCacheControl(Number.isFinite(until) ? until : null),
     ...(freshUntil ? { 'X-Fresh-Until': freshUntil } : {}),
   }
+}
+
+// Cookies that make a page someone's own: a signed-in reviewer or panel user, or a message waiting for them.
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?cv_(?:session|reviewer|toast)=/
+
+/** Whatever the route says, a response to a request that carries a personal cookie is for that browser only. */
+export function keepPersonalResponsesPrivate(request: Request, headers: Headers): void {
+  if (PERSONAL_COOKIE.test(request.headers.get('cookie') ?? '')) headers.set('Cache-Control', 'private, no-store')
 }

@@ -29,6 +29,8 @@ Object.assign(process.env, {
   REDIS_PREFIX: `test:${name}`,
   SESSION_SECRET: 'e2e-session-secret-at-least-32-characters',
   SMTP_URL: smtp.url,
+  // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
+  RATE_LIMIT_FACTOR: '100',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 
