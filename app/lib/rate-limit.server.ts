@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto'
+import { once } from 'node:events'
+import { setTimeout } from 'node:timers/promises'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { getEnv, sessionSecret } from './env.server.ts'
 import { logger } from './logger.server.ts'
@@ -49,6 +51,16 @@ function limiter(rule: RateLimitRule): RateLimiterAbstract {
   return existing
 }
 
+/**
+ * The shared connection opens on first use; until it is ready the limiters would count in memory only.
+ * Wait for it briefly the first time, but never while Redis is away (then memory it is).
+ */
+async function firstConnection(): Promise<void> {
+  const redis = getRedis()
+  if (!redis || !['wait', 'connecting', 'connect'].includes(redis.status)) return
+  await Promise.race([once(redis, 'ready'), setTimeout(1_000)]).catch(() => undefined)
+}
+
 const hashKey = (rule: RateLimitRule, key: string) =>
   createHmac('sha256', sessionSecret()).update(`${rule}:${key.toLowerCase()}`).digest('base64url')
 
@@ -61,6 +73,7 @@ export interface RateLimited {
  * All rules are counted even when the first refuses, so a refused flood keeps counting everywhere.
  */
 export async function checkRateLimits(checks: Array<[RateLimitRule, string]>): Promise<RateLimited | null> {
+  await firstConnection()
   let refusal = null as RateLimited | null
   for (const [rule, key] of checks) {
     try {
