@@ -31,14 +31,28 @@ export function getQueue(name: QueueName): Queue {
 
 /**
  * Puts a job on its queue, or, without Redis, runs it in this process soon after (with the same
- * retries), so callers never need to know which mode the app is in.
+ * retries), so callers never need to know which mode the app is in. A job whose `jobId` (or
+ * deduplication id) was seen before is dropped, in both modes.
  */
 export async function enqueue<N extends JobName>(name: N, data: JobData<N>, options: JobsOptions = {}): Promise<void> {
   if (getEnv().REDIS_URL) {
     await getQueue(jobs[name].queue).add(name, data, options)
     return
   }
+  const id = options.deduplication?.id ?? options.jobId
+  if (id !== undefined && seenInProcess(id)) return
   runInProcess(name, data, options.attempts ?? (defaultJobOptions.attempts as number))
+}
+
+// The in-process driver's memory of job ids, bounded: enough for a digest run on the one-machine embedded setup.
+const RECENT_IDS = 50_000
+const recentIds = new Set<string>()
+
+function seenInProcess(id: string): boolean {
+  if (recentIds.has(id)) return true
+  recentIds.add(id)
+  if (recentIds.size > RECENT_IDS) recentIds.delete(recentIds.values().next().value!)
+  return false
 }
 
 function runInProcess<N extends JobName>(name: N, data: JobData<N>, attemptsLeft: number, delay = 0): void {

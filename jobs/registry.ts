@@ -1,3 +1,4 @@
+import { sendDigestJob } from './send-digest.ts'
 import { sendMailJob } from './send-mail.ts'
 
 /**
@@ -6,6 +7,7 @@ import { sendMailJob } from './send-mail.ts'
  */
 export const jobs = {
   'send-mail': { queue: 'mail', handler: sendMailJob },
+  'send-digest': { queue: 'digest', handler: sendDigestJob },
 } as const
 
 export type JobName = keyof typeof jobs

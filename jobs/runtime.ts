@@ -4,19 +4,26 @@ import { logger } from '#app/lib/logger.server.ts'
 import { createRedisConnection } from '#app/lib/redis.server.ts'
 import { closeQueues } from './queues.ts'
 import { queueNames, runJob, type JobName } from './registry.ts'
+import { registerSchedulesUntilDone, startScheduleTimers } from './schedules.ts'
 
 export interface RunningWorkers {
   close(): Promise<void>
 }
 
 /**
- * Starts one BullMQ worker per queue. Without Redis there is nothing to start: `enqueue` runs jobs in
- * the process that asked for them.
+ * Starts one BullMQ worker per queue and registers the recurring jobs. Without Redis there is no worker
+ * to start: `enqueue` runs jobs in the process that asked for them, and timers here fire the schedules.
  */
 export function startWorkers(): RunningWorkers {
   if (!getEnv().REDIS_URL) {
-    logger.info('REDIS_URL unset: jobs run in-process')
-    return { close: closeQueues }
+    logger.info('REDIS_URL unset: jobs and schedules run in-process')
+    const timers = startScheduleTimers()
+    return {
+      async close() {
+        timers.close()
+        await closeQueues()
+      },
+    }
   }
   const workers = queueNames.map((queue) => {
     const worker = new Worker(queue, (job) => runJob(job.name as JobName, job.data), {
@@ -30,9 +37,11 @@ export function startWorkers(): RunningWorkers {
     worker.on('error', (error) => logger.warn({ err: error, queue }, 'worker error'))
     return worker
   })
+  const stopRegistering = registerSchedulesUntilDone()
   logger.info({ queues: queueNames }, 'workers started')
   return {
     async close() {
+      stopRegistering()
       // close() waits for the jobs in hand to finish; the caller bounds it with its shutdown deadline.
       await Promise.all(workers.map((worker) => worker.close()))
       await closeQueues()

@@ -7,6 +7,8 @@ const mailSchema = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string(),
+  // Names and values are checked so that job data can never inject a header line.
+  headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/), z.string().regex(/^[^\r\n]*$/)).optional(),
 })
 
 export type SendMailData = z.infer<typeof mailSchema>

@@ -8,6 +8,8 @@ export interface MailMessage {
   /** Both parts are required: some readers show only one of them. */
   text: string
   html: string
+  /** Extra headers, e.g. List-Unsubscribe on the digest. */
+  headers?: Record<string, string>
 }
 
 let transporter: Transporter | undefined

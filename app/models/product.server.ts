@@ -36,6 +36,17 @@ export async function listFeaturedProducts(db: Executor, limit = 8) {
     .execute()
 }
 
+/** Visible products added since `since`, newest first: the digest's "new this week". */
+export async function listNewProducts(db: Executor, since: Date, limit: number) {
+  return visibleProducts(db)
+    .where('p.created_at', '>=', since)
+    .select(cardColumns)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
 /** When the catalogue's prices were last refreshed: the newest last_updated of a visible product. */
 export async function getNewestPriceUpdate(db: Executor): Promise<Date | null> {
   const row = await visibleProducts(db)

@@ -53,3 +53,15 @@ export function findSubscriberByEmail(db: Executor, email: string) {
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst()
 }
+
+/** Confirmed subscribers after `afterId`, in id order: one page of a mailing, so a large list is never loaded whole. */
+export function listConfirmedSubscribers(db: Executor, afterId: number, limit: number) {
+  return db
+    .selectFrom('subscribers')
+    .select(['id', 'email'])
+    .where('status', '=', 'confirmed')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { confirmSubscription } from '#app/models/subscriber.server.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { db } from '#db/client.ts'
 
@@ -11,6 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirmed = token.length > 0 && token.length <= 100 && (await confirmSubscription(db, token))
   return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { 'Cache-Control': 'no-store' } })
 }
+
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Subscription | ${siteNameFrom(matches)}` }]
 

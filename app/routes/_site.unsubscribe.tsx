@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { unsubscribe } from '#app/models/subscriber.server.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { verifyUnsubscribe } from '#app/utils/subscription-mail.server.ts'
 import { db } from '#db/client.ts'
 
 // The signed link in every mail. Following it only asks; the POST unsubscribes (so link scanners cannot).
+// The same URL is the mail's List-Unsubscribe: providers' one-click POST (RFC 8058) lands in the action too.
 
 function subscriberFrom(url: URL) {
   return verifyUnsubscribe(url.searchParams.get('id'), url.searchParams.get('sig'))
@@ -18,10 +20,13 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const id = subscriberFrom(new URL(request.url))
-  if (id === null) return data({ done: false }, { status: 400 })
+  const headers = { 'Cache-Control': 'no-store' }
+  if (id === null) return data({ done: false }, { status: 400, headers })
   await unsubscribe(db, id)
-  return { done: true }
+  return data({ done: true }, { headers })
 }
+
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Unsubscribe | ${siteNameFrom(matches)}` }]
 

@@ -47,3 +47,6 @@ const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?cv_(?:session|reviewer|toast)=/
 export function keepPersonalResponsesPrivate(request: Request, headers: Headers): void {
   if (PERSONAL_COOKIE.test(request.headers.get('cookie') ?? '')) headers.set('Cache-Control', 'private, no-store')
 }
+
+/** For pages that answer one visitor's link (confirm, unsubscribe): never stored by a browser or a CDN. */
+export const noStoreHeaders: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })

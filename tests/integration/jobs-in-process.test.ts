@@ -16,4 +16,16 @@ describe('jobs without Redis', () => {
     const mail = await sink.waitFor('offline@example.com')
     expect(mail.subject).toBe('Hello')
   })
+
+  test('a job id seen before is dropped, as BullMQ drops it', async () => {
+    const mail = { to: 'once@example.com', subject: 'Once', text: 'Hi', html: '<p>Hi</p>' }
+    await enqueue('send-mail', mail, { jobId: 'digest-w1-7' })
+    await enqueue('send-mail', mail, { jobId: 'digest-w1-7' })
+    await enqueue('send-mail', mail, { deduplication: { id: 'digest-w1-7' } })
+    await enqueue('send-mail', { ...mail, subject: 'Other' }, { jobId: 'digest-w2-7' })
+    await sink.waitFor('once@example.com')
+    await expect.poll(() => sink.messages.filter((m) => m.subject === 'Other').length).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(sink.messages.filter((m) => m.subject === 'Once')).toHaveLength(1)
+  })
 })

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { logger } from '#app/lib/logger.server.ts'
+import { nextRunAt, schedules, startScheduleTimers, type Schedule } from './schedules.ts'
+
+// The schedules' times, and the in-process timers that fire them when there is no Redis (REFRESH_TZ is
+// its default here, America/New_York).
+
+describe('nextRunAt', () => {
+  test.each([
+    // Wednesday noon UTC → the next Monday 09:00 in New York (EDT, UTC-4).
+    ['0 9 * * 1', 'America/New_York', '2026-06-03T12:00:00Z', '2026-06-08T13:00:00.000Z'],
+    // In winter New York is UTC-5.
+    ['0 9 * * 1', 'America/New_York', '2026-11-25T12:00:00Z', '2026-11-30T14:00:00.000Z'],
+    // Exactly at a run: the next one, a week later.
+    ['0 9 * * 1', 'America/New_York', '2026-06-08T13:00:00Z', '2026-06-15T13:00:00.000Z'],
+    // Sunday 23:30 in New York is already Monday in UTC: still the coming Monday in New York.
+    ['0 9 * * 1', 'America/New_York', '2026-06-08T03:30:00Z', '2026-06-08T13:00:00.000Z'],
+    ['0 9 * * 1', 'Europe/Berlin', '2026-06-03T12:00:00Z', '2026-06-08T07:00:00.000Z'],
+    ['15 3 * * *', 'America/New_York', '2026-06-03T12:00:00Z', '2026-06-04T07:15:00.000Z'],
+  ])('%s in %s after %s is %s', (pattern, tz, after, expected) => {
+    expect(nextRunAt(pattern, tz, new Date(after)).toISOString()).toBe(expected)
+  })
+
+  test('the digest is a schedule: Mondays at 09:00', () => {
+    expect(schedules).toContainEqual({ id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} })
+  })
+})
+
+describe('in-process schedule timers', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  test('fire at Monday 09:00 New York time, re-arm for the next week, and stop when closed', async () => {
+    vi.useFakeTimers({ now: new Date('2026-06-03T12:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const runs: Array<{ id: string; at: string }> = []
+    const timers = startScheduleTimers(async (schedule: Schedule) => {
+      runs.push({ id: schedule.id, at: new Date().toISOString() })
+    })
+
+    await vi.advanceTimersByTimeAsync(new Date('2026-06-08T13:00:00Z').getTime() - Date.now() - 1)
+    expect(runs).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(runs).toEqual([{ id: 'weekly-digest', at: '2026-06-08T13:00:00.000Z' }])
+
+    await vi.advanceTimersByTimeAsync(7 * 24 * 3600 * 1000)
+    expect(runs.map((run) => run.at)).toEqual(['2026-06-08T13:00:00.000Z', '2026-06-15T13:00:00.000Z'])
+
+    timers.close()
+    await vi.advanceTimersByTimeAsync(14 * 24 * 3600 * 1000)
+    expect(runs).toHaveLength(2)
+  })
+
+  test('a failing run is logged and the next one is still armed', async () => {
+    vi.useFakeTimers({ now: new Date('2026-06-08T12:59:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
+    let calls = 0
+    const timers = startScheduleTimers(async () => {
+      calls++
+      throw new Error('no database')
+    })
+    await vi.advanceTimersByTimeAsync(8 * 24 * 3600 * 1000)
+    expect(calls).toBe(2)
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ schedule: 'weekly-digest' }), 'scheduled job failed')
+    timers.close()
+  })
+})

@@ -1,0 +1,90 @@
+import { CronExpressionParser } from 'cron-parser'
+import { getEnv } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { enqueue, getQueue } from './queues.ts'
+import { jobs, type JobData, type JobName } from './registry.ts'
+
+export type Schedule = { [N in JobName]: { id: string; pattern: string; job: N; data: JobData<N> } }[JobName]
+
+/** Every recurring job: a cron pattern read in REFRESH_TZ. */
+export const schedules: Schedule[] = [{ id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} }]
+
+/**
+ * One BullMQ job scheduler per schedule, upserted by id: any number of web processes and workers
+ * starting (and restarting) keep exactly one, and a changed pattern or time zone replaces the old one.
+ */
+export async function registerSchedules(): Promise<void> {
+  const tz = getEnv().REFRESH_TZ
+  await Promise.all(
+    schedules.map((schedule) =>
+      getQueue(jobs[schedule.job].queue).upsertJobScheduler(
+        schedule.id,
+        { pattern: schedule.pattern, tz },
+        { name: schedule.job, data: schedule.data },
+      ),
+    ),
+  )
+}
+
+/** Registers the schedules, trying again every minute while Redis is unreachable; the result stops trying. */
+export function registerSchedulesUntilDone(): () => void {
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  const attempt = () => {
+    registerSchedules().then(
+      () => logger.info({ schedules: schedules.map((schedule) => schedule.id) }, 'schedules registered'),
+      (error: unknown) => {
+        if (stopped) return
+        logger.error({ err: error }, 'schedules not registered; retrying in a minute')
+        timer = setTimeout(attempt, 60_000).unref()
+      },
+    )
+  }
+  attempt()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}
+
+/** The first moment strictly after `after` that matches the pattern in the time zone. */
+export function nextRunAt(pattern: string, tz: string, after: Date): Date {
+  return CronExpressionParser.parse(pattern, { tz, currentDate: after }).next().toDate()
+}
+
+// setTimeout cannot wait longer than this; a later run is reached in several waits.
+const MAX_WAIT_MS = 2 ** 31 - 1
+
+/**
+ * Without Redis: a timer per schedule in this process, re-armed after each run. Timers never keep the
+ * process alive, and closing clears them.
+ */
+export function startScheduleTimers(
+  run: (schedule: Schedule) => Promise<void> = (schedule) => enqueue(schedule.job, schedule.data),
+): { close(): void } {
+  const tz = getEnv().REFRESH_TZ
+  const timers = new Map<string, NodeJS.Timeout>()
+  const arm = (schedule: Schedule, after: Date) => {
+    const at = nextRunAt(schedule.pattern, tz, after)
+    const wait = at.getTime() - Date.now()
+    const timer = setTimeout(
+      () => {
+        if (wait > MAX_WAIT_MS) return arm(schedule, after)
+        run(schedule).catch((error: unknown) =>
+          logger.error({ err: error, schedule: schedule.id }, 'scheduled job failed'),
+        )
+        // From the run's own time, so a timer that fires a little early cannot run the same slot twice.
+        arm(schedule, new Date(Math.max(Date.now(), at.getTime())))
+      },
+      Math.min(Math.max(wait, 0), MAX_WAIT_MS),
+    ).unref()
+    timers.set(schedule.id, timer)
+  }
+  for (const schedule of schedules) arm(schedule, new Date())
+  return {
+    close() {
+      for (const timer of timers.values()) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+}
