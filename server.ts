@@ -94,9 +94,6 @@ app.use(
 // Cross-site form posts are refused before they reach an action (CSRF), whatever the cookie settings.
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-  // A signed unsubscribe link is its own authority (no cookie is read), and a mail provider's one-click
-  // POST (RFC 8058) may come from anywhere: from its servers without Origin, or from a webmail page.
-  if (req.path === '/unsubscribe') return next()
   const origin = req.get('origin')
   const requestOrigin = `${req.protocol}://${req.get('host')}`
   const sameOrigin = origin

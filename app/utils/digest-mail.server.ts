@@ -83,12 +83,14 @@ export function digestMailer(
         '',
         disclosure,
         '',
-        `You get this because you subscribed at ${SITE_URL}. Unsubscribe: ${leave}`,
+        // Links stand alone at the ends of lines, so no reader takes a full stop for part of one.
+        `You receive this because you subscribed at ${SITE_URL}`,
+        `Unsubscribe: ${leave}`,
       ].join('\n'),
       html: `<h1>${escapeHtml(SITE_NAME)} weekly digest</h1>
 ${html}
 <p>${escapeHtml(disclosure)}</p>
-<p>You get this because you subscribed at ${escapeHtml(SITE_URL)}. <a href="${escapeHtml(leave)}">Unsubscribe</a></p>`,
+<p>You receive this because you subscribed at ${escapeHtml(SITE_URL)}. <a href="${escapeHtml(leave)}">Unsubscribe</a></p>`,
       headers: {
         // RFC 8058: mail providers show an unsubscribe button that POSTs "List-Unsubscribe=One-Click" to this URL.
         'List-Unsubscribe': `<${leave}>`,

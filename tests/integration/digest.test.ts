@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
@@ -22,6 +24,7 @@ afterAll(async () => {
 })
 
 const DAY_MS = 24 * 3600 * 1000
+const run = promisify(execFile)
 const SUBJECT = 'This week at Comic Vault Supplies: new and featured comic storage supplies'
 
 async function subscriber(email: string, status: 'pending' | 'confirmed' | 'unsubscribed') {
@@ -188,6 +191,26 @@ describe('weekly digest', () => {
     await sendDigestJob({ runKey: 'after-one-click' })
     await mailQueueIdle()
     expect(digestsTo('one-click@example.com')).toHaveLength(1)
+  })
+
+  test('npm run digest sends now, itself, and says how many it sent', async () => {
+    const before = digestsTo('second@example.com').length
+    const { stdout } = await run('npx', ['tsx', 'jobs/digest-cli.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      timeout: 30_000,
+    })
+    // reader and second; one-click@example.com has left.
+    expect(stdout).toContain('Digest sent to 2 subscribers.')
+    expect(digestsTo('second@example.com')).toHaveLength(before + 1)
+    expect(digestsTo('one-click@example.com')).toHaveLength(1)
+  })
+
+  test('npm run digest without DATABASE_URL says why it cannot run', async () => {
+    const failure = await run('npx', ['tsx', 'jobs/digest-cli.ts'], {
+      env: { ...process.env, DATABASE_URL: '' },
+      timeout: 30_000,
+    }).catch((error: { code: number; stderr: string }) => error)
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining('npm run digest needs DATABASE_URL') })
   })
 
   test('nothing new or featured: the run is skipped and no one is mailed', async () => {

@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest } from '#db/migrator.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import type { Database } from '#db/client.ts'
+import { e2eServiceEnv, SMTP_URL_FILE } from './e2e-env.ts'
 import { createDatabase, databaseUrl, dropDatabase } from './postgres.ts'
 import { startSmtpSink } from './smtp-sink.ts'
 
@@ -12,6 +15,7 @@ const name = process.env.E2E_DATABASE
 const mailDirectory = process.env.E2E_MAIL_DIR
 if (!name || !mailDirectory) throw new Error('E2E_DATABASE or E2E_MAIL_DIR is not set (playwright.config.ts sets them)')
 const smtp = await startSmtpSink({ directory: mailDirectory })
+writeFileSync(join(mailDirectory, SMTP_URL_FILE), smtp.url)
 
 await dropDatabase(name)
 await createDatabase(name)
@@ -24,10 +28,7 @@ await setupDb.destroy()
 
 Object.assign(process.env, {
   NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl(name),
-  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `test:${name}`,
-  SESSION_SECRET: 'e2e-session-secret-at-least-32-characters',
+  ...e2eServiceEnv(name),
   SMTP_URL: smtp.url,
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',

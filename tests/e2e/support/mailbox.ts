@@ -23,7 +23,10 @@ export async function waitForMail(
 ) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const files = (await readdir(mailDirectory()).catch(() => [] as string[])).sort().reverse()
+    const files = (await readdir(mailDirectory()).catch(() => [] as string[]))
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse()
     for (const file of files) {
       const mail = await simpleParser(await readFile(join(mailDirectory(), file)))
       if (recipients(mail).includes(to.toLowerCase()) && (!subject || mail.subject?.includes(subject))) return mail
