@@ -1,5 +1,11 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 
+const titles: Record<number, string> = { 403: 'Not allowed', 503: 'We’ll be right back' }
+const explanations: Record<number, string> = {
+  403: 'Your role does not allow this. Ask an admin if you need it.',
+  503: 'The shop is temporarily unavailable. Please try again in a minute.',
+}
+
 /** The page shown for 404s and failures: plain, readable, and always with a way home. */
 export function ErrorPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500
@@ -7,11 +13,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{status === 503 ? 'We’ll be right back' : 'Something went wrong'}</h1>
+      <h1 className="mt-2 text-3xl font-bold">{titles[status] ?? 'Something went wrong'}</h1>
       <p className="mt-4 text-slate-600">
-        {status === 503
-          ? 'The shop is temporarily unavailable. Please try again in a minute.'
-          : 'An unexpected error occurred. Please try again, or go back to the home page.'}
+        {explanations[status] ?? 'An unexpected error occurred. Please try again, or go back to the home page.'}
       </p>
       <Link to="/" className="mt-8 rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
         Return to Home

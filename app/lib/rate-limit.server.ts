@@ -21,6 +21,12 @@ const rules = {
   // Digest signups, which also send mail.
   'subscribe:ip': { points: 10, duration: 3600 },
   'subscribe:email': { points: 3, duration: 3600 },
+  // Panel sign-in: per IP against spraying, per account against guessing one password (ASVS 2.2.1).
+  'login:ip': { points: 20, duration: 900 },
+  'login:account': { points: 10, duration: 900 },
+  // Password-reset mail.
+  'password-reset:ip': { points: 10, duration: 3600 },
+  'password-reset:email': { points: 3, duration: 3600 },
 } satisfies Record<string, { points: number; duration: number }>
 
 export type RateLimitRule = keyof typeof rules

@@ -10,6 +10,7 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error.tsx'
+import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { PageHeader, TextLink } from '#app/components/info-page.tsx'
 import { CONTACT_LIMITS, CONTACT_MAX_BODY_BYTES, ContactSchema } from '#app/schemas/contact.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
@@ -38,6 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data(submission.reply(), init)
+  if (isHoneypotFilled(formData)) {
+    return data(submission.reply({ formErrors: ['Your message could not be sent.'] }), { ...init, status: 403 })
+  }
   return redirect('/contact?sent=1', 303)
 }
 
@@ -119,7 +123,8 @@ function ContactForm() {
 
   // An explicit action, so a post from /contact?sent=1 does not carry "sent" into the re-rendered page.
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-6">
+      <HoneypotField />
       {form.errors ? (
         <p id={form.errorId} className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-800">
           {form.errors[0]}

@@ -34,6 +34,12 @@ describe('contact action', () => {
     expect(response.headers.get('Location')).toBe('/contact?sent=1')
   })
 
+  test('a filled honeypot field is a 403 with a form message', async () => {
+    const { status, data } = rejected(await submit({ ...valid, website: 'https://spam.example' }))
+    expect(status).toBe(403)
+    expect(data.error).toEqual({ '': ['Your message could not be sent.'] })
+  })
+
   test('a multipart post works the same', async () => {
     const form = new FormData()
     for (const [key, value] of Object.entries(valid)) form.set(key, value)

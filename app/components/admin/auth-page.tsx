@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+
+/** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
+export function AuthPage({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <main id="main" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {description ? <p className="mt-2 text-slate-600">{description}</p> : null}
+        <div className="mt-6">{children}</div>
+      </main>
+    </div>
+  )
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
+
+export const buttonClass =
+  'w-full rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70'
+
+/** A form's own message (not a field's): "Error"-style box, announced to screen readers. */
+export function FormAlert({ id, title, message }: { id?: string; title: string; message?: string }) {
+  return (
+    <div id={id} role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+      <p className="font-semibold">{title}</p>
+      {message ? <p className="text-sm">{message}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+import { createCookieSessionStorage, redirect, type AppLoadContext } from '@remix-run/node'
+import { AuthorizationError, Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { findUserByEmail, listUserRoles } from '#app/models/user.server.ts'
+import { db } from '#db/client.ts'
+import { sessionSecret } from './env.server.ts'
+import { logger } from './logger.server.ts'
+import { verifyPassword } from './password.server.ts'
+import { can, roleOf, type Permission, type Role } from './permissions.ts'
+import { getSessionUser } from './session.server.ts'
+
+/**
+ * Who may use the admin panel: a signed-in panel session whose user holds a role. `requirePanelUser` is
+ * the one check every admin loader and action makes.
+ */
+
+export interface PanelUser {
+  id: number
+  email: string
+  role: Role
+  sessionId: string
+}
+
+export const INVALID_LOGIN = 'Invalid email or password.'
+export const NOT_AN_ADMIN = 'You do not have admin privileges.'
+
+/** The panel user of this request, or null: anonymous, a session of another kind, or a user with no role. */
+export async function getPanelUser(request: Request): Promise<PanelUser | null> {
+  const session = await getSessionUser(request, 'panel')
+  if (!session) return null
+  const role = roleOf(await listUserRoles(db, session.userId))
+  return role ? { id: session.userId, email: session.email, role, sessionId: session.sessionId } : null
+}
+
+/**
+ * The panel user, allowed `permission`. Anyone without a role goes to the home page (SPEC §6), and so does
+ * a check that fails for any reason; a role without the permission is a 403.
+ */
+export async function requirePanelUser(request: Request, permission: Permission = 'view'): Promise<PanelUser> {
+  let user: PanelUser | null
+  try {
+    user = await getPanelUser(request)
+  } catch (error) {
+    logger.error({ err: error }, 'role check failed')
+    throw redirect('/')
+  }
+  if (!user) throw redirect('/')
+  if (!can(user.role, permission)) {
+    throw new Response('Your role does not allow this.', { status: 403, statusText: 'Forbidden' })
+  }
+  return user
+}
+
+interface LoginUser {
+  id: number
+  email: string
+  role: Role | null
+}
+
+let authenticator: Authenticator<LoginUser> | undefined
+
+/** remix-auth's FormStrategy checks the password; the session it leads to is ours (session.server.ts). */
+function panelAuthenticator() {
+  if (authenticator) return authenticator
+  // Required by remix-auth, never written: without successRedirect it only returns the user.
+  const unused = createCookieSessionStorage({ cookie: { name: 'cv_login', secrets: [sessionSecret()] } })
+  authenticator = new Authenticator<LoginUser>(unused)
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const email = form.get('email')
+      const password = form.get('password')
+      if (typeof email !== 'string' || typeof password !== 'string') throw new Error(INVALID_LOGIN)
+      const user = email.length <= 254 ? await findUserByEmail(db, email.trim()) : undefined
+      // Checked even without an account, so a wrong address costs as long as a wrong password.
+      if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new Error(INVALID_LOGIN)
+      return { id: user.id, email: user.email, role: roleOf(await listUserRoles(db, user.id)) }
+    }),
+    'panel-login',
+  )
+  return authenticator
+}
+
+/** Checks an e-mail and password; answers the user (with their role, if any) or the message to show. */
+export async function checkLogin(formData: FormData): Promise<{ user: LoginUser } | { error: string }> {
+  try {
+    const user = await panelAuthenticator().authenticate('panel-login', new Request('http://panel.invalid/'), {
+      throwOnError: true,
+      // FormStrategy reads a body already parsed (and size-checked) by the action from context.formData.
+      context: { formData } as unknown as AppLoadContext,
+    })
+    return { user }
+  } catch (error) {
+    if (error instanceof AuthorizationError && error.message === INVALID_LOGIN) return { error: INVALID_LOGIN }
+    throw error instanceof AuthorizationError && error.cause ? error.cause : error
+  }
+}

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest'
+import { can, roleOf } from './permissions.ts'
+
+test('the role is the first of admin, editor, viewer held', () => {
+  expect(roleOf(['viewer', 'admin'])).toBe('admin')
+  expect(roleOf(['viewer', 'editor'])).toBe('editor')
+  expect(roleOf(['viewer'])).toBe('viewer')
+  expect(roleOf([])).toBeNull()
+  expect(roleOf(['superuser'])).toBeNull()
+})
+
+test('view for all, create and edit for admin and editor, delete for admin', () => {
+  expect(['view', 'create', 'edit', 'delete'].filter((p) => can('admin', p as never))).toEqual([
+    'view',
+    'create',
+    'edit',
+    'delete',
+  ])
+  expect(['view', 'create', 'edit', 'delete'].filter((p) => can('editor', p as never))).toEqual([
+    'view',
+    'create',
+    'edit',
+  ])
+  expect(['view', 'create', 'edit', 'delete'].filter((p) => can('viewer', p as never))).toEqual(['view'])
+  expect(can(null, 'view')).toBe(false)
+})

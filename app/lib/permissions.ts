@@ -1,0 +1,23 @@
+// Panel roles and what each may do (SPEC §6). Shared by the server, which enforces it, and the browser,
+// which disables what a role cannot do.
+
+export const ROLES = ['admin', 'editor', 'viewer'] as const
+export type Role = (typeof ROLES)[number]
+export type Permission = 'view' | 'create' | 'edit' | 'delete'
+
+const grants: Record<Role, readonly Permission[]> = {
+  admin: ['view', 'create', 'edit', 'delete'],
+  editor: ['view', 'create', 'edit'],
+  viewer: ['view'],
+}
+
+/** A user's role is the first of admin, editor, viewer that they hold (SPEC §6). */
+export function roleOf(roles: readonly string[]): Role | null {
+  return ROLES.find((role) => roles.includes(role)) ?? null
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? grants[role].includes(permission) : false
+}
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role)

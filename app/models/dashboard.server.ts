@@ -1,0 +1,54 @@
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.ts'
+
+// The dashboard's numbers (issue 5): all four counters are real counts, in one round trip.
+
+export async function getCatalogueCounts(db: Executor) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('products')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('products'),
+      eb
+        .selectFrom('categories')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('categories'),
+      eb
+        .selectFrom('media')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('media'),
+      eb
+        .selectFrom('products')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('is_featured', '=', true)
+        .as('featured'),
+    ])
+    .executeTakeFirstOrThrow()
+  return {
+    products: Number(row.products),
+    categories: Number(row.categories),
+    media: Number(row.media),
+    featured: Number(row.featured),
+  }
+}
+
+/** Outbound clicks per day for the last `days` days (today included), in the time zone, zero days included. */
+export async function getClicksPerDay(db: Executor, days: number, timeZone: string) {
+  const rows = await sql<{ day: string; clicks: number }>`
+    WITH days AS (
+      SELECT generate_series(
+        (now() AT TIME ZONE ${timeZone})::date - (${days - 1})::int,
+        (now() AT TIME ZONE ${timeZone})::date,
+        interval '1 day'
+      )::date AS day
+    )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, count(clicks.id)::int AS clicks
+    FROM days
+    LEFT JOIN clicks
+      ON clicks.clicked_at >= (days.day::timestamp AT TIME ZONE ${timeZone})
+     AND clicks.clicked_at < ((days.day + 1)::timestamp AT TIME ZONE ${timeZone})
+    GROUP BY days.day
+    ORDER BY days.day`.execute(db)
+  return rows.rows
+}

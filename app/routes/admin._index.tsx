@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
+import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// /admin (SPEC §2, issue 5): the four counters, the last refresh, and outbound clicks over 30 days.
+
+const CHART_DAYS = 30
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePanelUser(request)
+  const timeZone = getEnv().REFRESH_TZ
+  const [counts, refresh, clicks] = await Promise.all([
+    getCatalogueCounts(db),
+    getLatestRefresh(db),
+    getClicksPerDay(db, CHART_DAYS, timeZone),
+  ]).catch(rethrowUnavailable)
+  return {
+    counts,
+    refresh: refresh
+      ? {
+          when: formatDateTime(refresh.refresh_date, timeZone),
+          status: refresh.status,
+          updated: refresh.updated_count,
+          failed: refresh.failed_count,
+          message: refresh.message,
+        }
+      : null,
+    clicks,
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
+
+export default function Dashboard() {
+  const { counts, refresh, clicks } = useLoaderData<typeof loader>()
+  const counters = [
+    { label: 'Total Products', value: counts.products },
+    { label: 'Categories', value: counts.categories },
+    { label: 'Media Files', value: counts.media },
+    { label: 'Featured Products', value: counts.featured },
+  ]
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {counters.map((counter) => (
+          <div key={counter.label} className="rounded-lg border border-slate-200 bg-white p-5">
+            <dt className="text-sm font-medium text-slate-600">{counter.label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-slate-900">{counter.value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <section aria-labelledby="quick-actions" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="quick-actions" className="text-lg font-semibold">
+            Quick actions
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Use the navigation above to curate products and moderate reviews, organise categories, and manage the media
+            library. Product prices, pictures and ratings refresh from Amazon every night at 3:15 AM.
+          </p>
+        </section>
+        <section aria-labelledby="last-refresh" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="last-refresh" className="text-lg font-semibold">
+            Last refresh
+          </h2>
+          {refresh ? (
+            <dl className="mt-2 space-y-1 text-sm text-slate-700">
+              <div>
+                <dt className="inline font-medium">When: </dt>
+                <dd className="inline">{refresh.when}</dd>
+              </div>
+              <div>
+                <dt className="inline font-medium">Status: </dt>
+                <dd className="inline">{refresh.status}</dd>
+              </div>
+              <div>
+                <dt className="inline font-medium">Updated / failed: </dt>
+                <dd className="inline">
+                  {refresh.updated} / {refresh.failed}
+                </dd>
+              </div>
+              {refresh.message ? <dd>{refresh.message}</dd> : null}
+            </dl>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">No refresh has run yet.</p>
+          )}
+        </section>
+        <section aria-labelledby="clicks" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-3">
+          <h2 id="clicks" className="text-lg font-semibold">
+            Clicks to Amazon, last 30 days
+          </h2>
+          <ClicksChart days={clicks} />
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { FieldError } from '#app/components/field-error.tsx'
+import { checkLogin, getPanelUser, NOT_AN_ADMIN } from '#app/lib/panel-auth.server.ts'
+import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
+import { startSession } from '#app/lib/session.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { adminExists } from '#app/models/user.server.ts'
+import { LoginSchema } from '#app/schemas/admin-auth.ts'
+import { readFormData } from '#app/utils/form-data.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// /admin/login (SPEC §2, §6, §8): e-mail and password; the same answer for every wrong pair, and a user
+// without a role is turned away without a session.
+
+type LoginReply = { title: string; result: SubmissionResult<string[]> }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getPanelUser(request).catch(() => null)) throw redirect('/admin')
+  return data(
+    { adminExists: await adminExists(db).catch(rethrowUnavailable) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const refuse = (title: string, message: string, status: number, headers: HeadersInit = {}) =>
+    data({ title, result: { status: 'error', error: { '': [message] } } } as LoginReply, { status, headers })
+  const formData = await readFormData(request, 8 * 1024)
+  const submission = formData ? parseWithZod(formData, { schema: LoginSchema }) : null
+  if (!formData || !submission || submission.status !== 'success') {
+    return refuse('Login Failed', 'Invalid email or password.', 400)
+  }
+
+  const limited = await checkRateLimits([
+    ['login:ip', context.clientIp],
+    ['login:account', submission.value.email],
+  ])
+  if (limited) return refuse('Login Failed', TOO_MANY_REQUESTS, 429, retryAfterHeaders(limited))
+
+  const outcome = await checkLogin(formData).catch(rethrowUnavailable)
+  if ('error' in outcome) return refuse('Login Failed', outcome.error, 401)
+  if (!outcome.user.role) {
+    // Signed out: whatever panel session this browser had ends too.
+    return refuse('Access Denied', NOT_AN_ADMIN, 403)
+  }
+  const cookie = await startSession(request, outcome.user.id, 'panel')
+  return redirectWithToast('/admin', { title: 'Welcome back!' }, { status: 303, headers: { 'Set-Cookie': cookie } })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Admin sign in' }, { name: 'robots', content: 'noindex' }]
+
+export default function Login() {
+  const { adminExists } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: reply?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
+  const submitting = navigation.state === 'submitting'
+  return (
+    <AuthPage title="Admin sign in">
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        {reply && form.errors ? <FormAlert id={form.errorId} title={reply.title} message={form.errors[0]} /> : null}
+        <div>
+          <label htmlFor={fields.email.id} className="block text-sm font-medium">
+            Email
+          </label>
+          <input key={emailKey} {...emailProps} autoComplete="username" className={inputClass} />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.password.id} className="block text-sm font-medium">
+            Password
+          </label>
+          <input key={passwordKey} {...passwordProps} autoComplete="current-password" className={inputClass} />
+          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+        </div>
+        <button type="submit" disabled={submitting} className={buttonClass}>
+          {submitting ? 'Signing in...' : 'Sign in'}
+        </button>
+      </Form>
+      <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/admin/forgot-password" className="font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+        {adminExists ? null : (
+          <Link to="/admin/setup" className="font-medium text-brand-700 underline">
+            Create first admin
+          </Link>
+        )}
+      </div>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,172 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
+import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { FieldError } from '#app/components/field-error.tsx'
+import { logger } from '#app/lib/logger.server.ts'
+import { hashPassword } from '#app/lib/password.server.ts'
+import { writeAudit } from '#app/models/audit.server.ts'
+import {
+  adminExists,
+  findOrCreateUserByEmail,
+  grantRole,
+  lockAdmins,
+  setPasswordHash,
+} from '#app/models/user.server.ts'
+import { SetupSchema } from '#app/schemas/admin-auth.ts'
+import { readFormData } from '#app/utils/form-data.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// /admin/setup (SPEC §2, §4): creates the first admin, once. Open while no admin exists, "Setup Complete"
+// after; two submissions at the same moment create exactly one (an advisory lock inside the transaction).
+
+const POLL_MS = 5_000
+const REDIRECT_SECONDS = 3
+
+type SetupReply =
+  { outcome: 'created' } | { outcome: 'already-complete' | 'failed' | 'invalid'; result: SubmissionResult<string[]> }
+
+export async function loader() {
+  return data(
+    { adminExists: await adminExists(db).catch(rethrowUnavailable) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const reply = (outcome: SetupReply['outcome'], result: SubmissionResult<string[]>, status: number) =>
+    data({ outcome, result } as SetupReply, { status })
+  const formData = await readFormData(request, 8 * 1024)
+  if (!formData)
+    return reply('invalid', { status: 'error', error: { password: ['Password must be at most 128 characters'] } }, 413)
+  const submission = parseWithZod(formData, { schema: SetupSchema })
+  if (submission.status !== 'success') {
+    return reply('invalid', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 400)
+  }
+
+  const { email, password } = submission.value
+  try {
+    const passwordHash = await hashPassword(password)
+    const admin = await db.transaction().execute(async (trx) => {
+      await lockAdmins(trx)
+      if (await adminExists(trx)) return null
+      const user = await findOrCreateUserByEmail(trx, email)
+      await setPasswordHash(trx, user.id, passwordHash)
+      await grantRole(trx, user.id, 'admin')
+      await writeAudit(trx, {
+        actorId: user.id,
+        entityType: 'USER',
+        entityId: user.id,
+        action: 'CREATE_ADMIN',
+        diff: { email: user.email, timestamp: new Date().toISOString() },
+      })
+      return user
+    })
+    if (!admin) return reply('already-complete', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 409)
+  } catch (error) {
+    logger.error({ err: error }, 'first admin not created')
+    return reply('failed', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 503)
+  }
+  return data({ outcome: 'created' } as SetupReply, { status: 201 })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Admin setup' }, { name: 'robots', content: 'noindex' }]
+
+export default function Setup() {
+  const { adminExists } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+
+  if (reply?.outcome === 'created') {
+    return (
+      <AuthPage title="Admin Account Created" description="You can now sign in with your e-mail and password.">
+        {/* Works with and without JavaScript: the browser follows it by itself. */}
+        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/admin/login`} />
+        <p role="status" className="text-slate-700">
+          Taking you to the sign-in page…
+        </p>
+        <Link to="/admin/login" className="mt-4 inline-block font-medium text-brand-700 underline">
+          Go to sign in
+        </Link>
+      </AuthPage>
+    )
+  }
+  if (adminExists || reply?.outcome === 'already-complete') {
+    return (
+      <AuthPage title="Setup Complete" description="An admin account already exists.">
+        {reply?.outcome === 'already-complete' ? (
+          <FormAlert title="Setup Already Complete" message="An admin account already exists." />
+        ) : null}
+        <Link to="/admin/login" className="font-medium text-brand-700 underline">
+          Go to sign in
+        </Link>
+      </AuthPage>
+    )
+  }
+  return (
+    <AuthPage title="Create the first admin" description="This account will manage the catalogue and the other users.">
+      <SetupForm />
+    </AuthPage>
+  )
+}
+
+function SetupForm() {
+  const reply = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const lastResult = reply && 'result' in reply ? reply.result : undefined
+  const [form, fields] = useForm({
+    id: 'setup',
+    lastResult,
+    constraint: getZodConstraint(SetupSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupSchema }),
+  })
+
+  // With JavaScript, notice within 5 s when someone else completes the setup.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle') revalidator.revalidate()
+    }, POLL_MS)
+    return () => clearInterval(timer)
+  }, [revalidator])
+
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
+  const { key: confirmKey, ...confirmProps } = getInputProps(fields.confirmPassword, { type: 'password' })
+  const submitting = navigation.state === 'submitting'
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      {reply?.outcome === 'failed' ? (
+        <FormAlert title="Setup Failed" message="Failed to create admin account." />
+      ) : null}
+      <div>
+        <label htmlFor={fields.email.id} className="block text-sm font-medium">
+          Email
+        </label>
+        <input key={emailKey} {...emailProps} autoComplete="username" className={inputClass} />
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.password.id} className="block text-sm font-medium">
+          Password
+        </label>
+        <input key={passwordKey} {...passwordProps} autoComplete="new-password" className={inputClass} />
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.confirmPassword.id} className="block text-sm font-medium">
+          Confirm password
+        </label>
+        <input key={confirmKey} {...confirmProps} autoComplete="new-password" className={inputClass} />
+        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
+      </div>
+      <button type="submit" disabled={submitting} className={buttonClass}>
+        {submitting ? 'Creating account...' : 'Create admin account'}
+      </button>
+    </Form>
+  )
+}
