@@ -246,10 +246,10 @@ function WriteReview() {
       <Form method="post" {...getFormProps(form)} className="relative mt-4 space-y-5">
         <input type="hidden" name="intent" value="review" />
         <HoneypotField />
-        {form.errors ? (
+        {lastResult?.error?.[''] ? (
           <div id={form.errorId} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
             <p className="font-semibold">Error</p>
-            <p className="text-sm">{form.errors[0]}</p>
+            <p className="text-sm">{lastResult.error[''][0]}</p>
           </div>
         ) : null}
         <div>

@@ -87,7 +87,12 @@ export default function Dashboard() {
                   {refresh.updated} / {refresh.failed}
                 </dd>
               </div>
-              {refresh.message ? <dd>{refresh.message}</dd> : null}
+              {refresh.message ? (
+                <div>
+                  <dt className="inline font-medium">Message: </dt>
+                  <dd className="inline">{refresh.message}</dd>
+                </div>
+              ) : null}
             </dl>
           ) : (
             <p className="mt-2 text-sm text-slate-700">No refresh has run yet.</p>

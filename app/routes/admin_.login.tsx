@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
-import { checkLogin, getPanelUser, NOT_AN_ADMIN } from '#app/lib/panel-auth.server.ts'
+import { checkLogin, getPanelUser, INVALID_LOGIN, NOT_AN_ADMIN } from '#app/lib/panel-auth.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -28,12 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const refuse = (title: string, message: string, status: number, headers: HeadersInit = {}) =>
-    data({ title, result: { status: 'error', error: { '': [message] } } } as LoginReply, { status, headers })
   const formData = await readFormData(request, 8 * 1024)
   const submission = formData ? parseWithZod(formData, { schema: LoginSchema }) : null
+  // Every refusal keeps the e-mail that was typed, never the password.
+  const refuse = (title: string, message: string, status: number, headers: HeadersInit = {}) => {
+    const result: SubmissionResult<string[]> = submission
+      ? submission.reply({ formErrors: [message], hideFields: ['password'] })
+      : { status: 'error', error: { '': [message] } }
+    return data({ title, result } as LoginReply, { status, headers })
+  }
   if (!formData || !submission || submission.status !== 'success') {
-    return refuse('Login Failed', 'Invalid email or password.', 400)
+    return refuse('Login Failed', INVALID_LOGIN, 400)
   }
 
   const limited = await checkRateLimits([
@@ -44,10 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const outcome = await checkLogin(formData).catch(rethrowUnavailable)
   if ('error' in outcome) return refuse('Login Failed', outcome.error, 401)
-  if (!outcome.user.role) {
-    // Signed out: whatever panel session this browser had ends too.
-    return refuse('Access Denied', NOT_AN_ADMIN, 403)
-  }
+  // Without a role: no session, and none is started.
+  if (!outcome.user.role) return refuse('Access Denied', NOT_AN_ADMIN, 403)
   const cookie = await startSession(request, outcome.user.id, 'panel')
   return redirectWithToast('/admin', { title: 'Welcome back!' }, { status: 303, headers: { 'Set-Cookie': cookie } })
 }
@@ -71,7 +74,10 @@ export default function Login() {
   return (
     <AuthPage title="Admin sign in">
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {reply && form.errors ? <FormAlert id={form.errorId} title={reply.title} message={form.errors[0]} /> : null}
+        {/* From the last answer, not from client validation: it stays put until the next one (no layout jump). */}
+        {reply?.result.error?.[''] ? (
+          <FormAlert id={form.errorId} title={reply.title} message={reply.result.error[''][0]} />
+        ) : null}
         <div>
           <label htmlFor={fields.email.id} className="block text-sm font-medium">
             Email

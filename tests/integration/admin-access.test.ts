@@ -1,0 +1,286 @@
+import { describe, expect, test } from 'vitest'
+import { getToast } from '#app/lib/toast.server.ts'
+import { getSessionUser } from '#app/lib/session.server.ts'
+import * as setup from '#app/routes/admin_.setup.tsx'
+import * as login from '#app/routes/admin_.login.tsx'
+import * as logout from '#app/routes/admin_.logout.tsx'
+import * as dashboard from '#app/routes/admin._index.tsx'
+import { db } from '#db/client.ts'
+import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+
+// First-admin setup, login and logout (issue 5 items 2 and 3), through the real actions.
+
+let addressCount = 0
+const context = () => ({ cspNonce: '', clientIp: `192.0.2.${++addressCount}` })
+
+function post(path: string, fields: Record<string, string>, cookie = '') {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields),
+  })
+}
+
+type Reply = {
+  data: Record<string, unknown> & { result?: { error?: Record<string, string[] | null> } }
+  init: ResponseInit
+}
+
+const reply = (result: unknown) => {
+  const { data, init } = result as Reply
+  return { status: init.status, data, errors: data.result?.error }
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('cv_toast='))!
+    .split(';')[0]!
+  return (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast
+}
+
+const admins = () =>
+  db
+    .selectFrom('user_roles')
+    .innerJoin('users', 'users.id', 'user_roles.user_id')
+    .select(['users.email', 'users.password_hash'])
+    .where('role', '=', 'admin')
+    .execute()
+
+const runSetup = (fields: Record<string, string>) =>
+  setup.action({ request: post('/admin/setup', fields), params: {}, context: context() })
+
+const PASSWORD = 'correct horse battery'
+
+describe('first-admin setup', () => {
+  test.each([
+    [{ email: 'nope', password: PASSWORD, confirmPassword: PASSWORD }, { email: ['Invalid email address'] }],
+    [
+      { email: 'a@example.com', password: 'short', confirmPassword: 'short' },
+      { password: ['Password must be at least 8 characters'] },
+    ],
+    [
+      { email: 'a@example.com', password: PASSWORD, confirmPassword: 'something else' },
+      { confirmPassword: ["Passwords don't match"] },
+    ],
+    [
+      { email: 'a@example.com', password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) },
+      { password: ['Password must be at most 128 characters'] },
+    ],
+  ])('refuses %j with the spec message and creates nothing', async (fields, errors) => {
+    const result = reply(await runSetup(fields))
+    expect(result.status).toBe(400)
+    expect(result.errors).toMatchObject(errors)
+    expect(await admins()).toEqual([])
+  })
+
+  test('a 1 MB password is refused without being hashed', async () => {
+    const huge = 'x'.repeat(1024 * 1024)
+    expect(reply(await runSetup({ email: 'a@example.com', password: huge, confirmPassword: huge })).status).toBe(413)
+    expect(await admins()).toEqual([])
+  })
+
+  test('is open while no admin exists; "Create first admin" shows on login', async () => {
+    expect(((await setup.loader()) as unknown as Reply).data).toEqual({ adminExists: false })
+    const page = (await login.loader({
+      request: new Request('http://localhost/admin/login'),
+      params: {},
+      context: context(),
+    })) as unknown as Reply
+    expect(page.data).toEqual({ adminExists: false })
+  })
+
+  test('two simultaneous submissions create exactly one admin; the other is told setup is complete', async () => {
+    const results = await Promise.all([
+      runSetup({ email: 'first@example.com', password: PASSWORD, confirmPassword: PASSWORD }),
+      runSetup({ email: 'second@example.com', password: PASSWORD, confirmPassword: PASSWORD }),
+    ])
+    const outcomes = results.map((result) => reply(result))
+    expect(outcomes.map((o) => o.status).sort()).toEqual([201, 409])
+    expect(outcomes.find((o) => o.status === 409)!.data.outcome).toBe('already-complete')
+    const [admin] = await admins()
+    expect(await admins()).toHaveLength(1)
+    expect(admin!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+
+    const audit = await db.selectFrom('audit_log').selectAll().execute()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      entity_type: 'USER',
+      action: 'CREATE_ADMIN',
+      entity_id: String(audit[0]!.actor_id),
+    })
+    expect(audit[0]!.diff).toMatchObject({ email: admin!.email, timestamp: expect.any(String) })
+  })
+
+  test('afterwards it shows "Setup Complete" and refuses another admin', async () => {
+    expect(((await setup.loader()) as unknown as Reply).data).toEqual({ adminExists: true })
+    const late = reply(await runSetup({ email: 'late@example.com', password: PASSWORD, confirmPassword: PASSWORD }))
+    expect(late.status).toBe(409)
+    expect(await admins()).toHaveLength(1)
+  })
+})
+
+describe('login', () => {
+  const signIn = (fields: Record<string, string>, options: { cookie?: string; clientIp?: string } = {}) =>
+    login.action({
+      request: post('/admin/login', fields, options.cookie),
+      params: {},
+      context: { ...context(), ...(options.clientIp ? { clientIp: options.clientIp } : {}) },
+    })
+
+  test('a wrong password and an unknown address get the same answer', async () => {
+    const editor = await createPanelUser('editor', { password: PASSWORD })
+    for (const fields of [
+      { email: editor.email, password: 'wrong password' },
+      { email: 'nobody@example.com', password: PASSWORD },
+      { email: editor.email, password: '' },
+      { email: '', password: '' },
+      { email: ['a', 'b'].join('@'), password: 'x'.repeat(5000) },
+    ]) {
+      const result = reply(await signIn(fields))
+      expect([400, 401]).toContain(result.status)
+      expect(result.data.title).toBe('Login Failed')
+      expect(result.errors?.['']).toEqual(['Invalid email or password.'])
+    }
+  })
+
+  test('a user without a role is turned away with "Access Denied" and no session', async () => {
+    const reviewer = await createPanelUser(null, { password: PASSWORD })
+    const result = reply(await signIn({ email: reviewer.email, password: PASSWORD }))
+    expect(result.status).toBe(403)
+    expect(result.data.title).toBe('Access Denied')
+    expect(result.errors).toEqual({ '': ['You do not have admin privileges.'] })
+    expect(await db.selectFrom('sessions').selectAll().where('user_id', '=', reviewer.id).execute()).toEqual([])
+  })
+
+  test('success: "Welcome back!", to /admin, a new session id every time, HttpOnly and SameSite=Lax', async () => {
+    const viewer = await createPanelUser('viewer', { password: PASSWORD })
+    const oldCookie = await panelCookie(viewer.id)
+    const response = (await signIn(
+      { email: ` ${viewer.email.toUpperCase()} `, password: PASSWORD },
+      { cookie: oldCookie },
+    )) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/admin')
+    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Welcome back!' })
+    const setCookie = response.headers.getSetCookie().find((header) => header.startsWith('cv_session='))!
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+    const newCookie = setCookie.split(';')[0]!
+    expect(newCookie).not.toBe(oldCookie)
+    // The session the browser came with is over; the new one works.
+    expect(
+      await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }), 'panel'),
+    ).toBeNull()
+    expect(
+      await getSessionUser(new Request('http://localhost/', { headers: { cookie: newCookie } }), 'panel'),
+    ).toMatchObject({
+      userId: viewer.id,
+    })
+    // Signed in, the login page sends them on to the dashboard.
+    await expect(
+      login.loader({
+        request: new Request('http://localhost/admin/login', { headers: { cookie: newCookie } }),
+        params: {},
+        context: context(),
+      }),
+    ).rejects.toMatchObject({ status: 302 })
+  })
+
+  test('ten failures for one account in 15 minutes lock it from any address; twenty from one address', async () => {
+    const target = await createPanelUser('admin', { password: PASSWORD })
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(reply(await signIn({ email: target.email, password: `guess ${attempt}` })).status).toBe(401)
+    }
+    const locked = reply(await signIn({ email: target.email, password: PASSWORD }))
+    expect(locked.status).toBe(429)
+    expect(locked.errors).toEqual({ '': ['Too many attempts. Please wait a while and try again.'] })
+
+    const clientIp = '198.51.100.200'
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect(reply(await signIn({ email: `spray${attempt}@example.com`, password: 'x' }, { clientIp })).status).toBe(
+        401,
+      )
+    }
+    expect(reply(await signIn({ email: 'spray-last@example.com', password: 'x' }, { clientIp })).status).toBe(429)
+  })
+})
+
+describe('logout and sessions', () => {
+  test('logout deletes the session row and clears the cookie: "Logged out"', async () => {
+    const editor = await createPanelUser('editor')
+    const cookie = await panelCookie(editor.id)
+    const response = (await logout.action({
+      request: post('/admin/logout', {}, cookie),
+      params: {},
+      context: context(),
+    })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/admin/login')
+    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Logged out' })
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('cv_session='))).toMatch(
+      /Max-Age=0|Expires=Thu, 01 Jan 1970/,
+    )
+    expect(await db.selectFrom('sessions').selectAll().where('user_id', '=', editor.id).execute()).toEqual([])
+  })
+
+  test('a session past its idle limit or its absolute expiry no longer opens the panel', async () => {
+    const admin = await createPanelUser('admin')
+    const request = (cookie: string) => new Request('http://localhost/admin', { headers: { cookie } })
+
+    const idle = await panelCookie(admin.id)
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000) })
+      .where('user_id', '=', admin.id)
+      .execute()
+    expect(await getSessionUser(request(idle), 'panel')).toBeNull()
+
+    const expired = await panelCookie(admin.id)
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', admin.id)
+      .execute()
+    expect(await getSessionUser(request(expired), 'panel')).toBeNull()
+  })
+})
+
+describe('dashboard', () => {
+  test('shows real counts and clicks per day', async () => {
+    const admin = await createPanelUser('admin')
+    const cookie = await panelCookie(admin.id)
+    const category = await db
+      .insertInto('categories')
+      .values({ name: 'Bags', slug: 'bags' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('products')
+      .values([
+        { asin: 'D000000001', title: 'One', category_id: category.id, is_featured: true },
+        { asin: 'D000000002', title: 'Two', category_id: category.id },
+      ])
+      .execute()
+    await db
+      .insertInto('media')
+      .values({ url: '/u/a.png', key: 'a.png', file_name: 'a.png', file_size: 10, mime_type: 'image/png' })
+      .execute()
+    await db
+      .insertInto('clicks')
+      .values([
+        { product_asin: 'D000000001', ip_hash: 'h' },
+        { product_asin: 'D000000001', ip_hash: 'h', clicked_at: new Date(Date.now() - 40 * 86_400_000) },
+      ])
+      .execute()
+    const page = (await dashboard.loader({
+      request: new Request('http://localhost/admin', { headers: { cookie } }),
+      params: {},
+      context: context(),
+    })) as unknown as { counts: Record<string, number>; clicks: Array<{ day: string; clicks: number }> }
+    expect(page.counts).toEqual({ products: 2, categories: 1, media: 1, featured: 1 })
+    expect(page.clicks).toHaveLength(30)
+    expect(page.clicks.reduce((sum, day) => sum + day.clicks, 0)).toBe(1)
+    expect(page.clicks.at(-1)!.clicks).toBe(1)
+  })
+})

@@ -1,0 +1,120 @@
+import { readdirSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { can, type Permission, type Role } from '#app/lib/permissions.ts'
+import { cookieFor } from '#tests/support/panel-users.ts'
+
+// The authorization matrix (issue 5): every admin route's loader and every action intent, for anonymous
+// visitors, users without a role, and each role. A new admin route fails this test until it is listed.
+
+/** Signed-out pages of the panel: anyone may use them. */
+const PUBLIC_ROUTES = [
+  'admin_.login',
+  'admin_.setup',
+  'admin_.logout',
+  'admin_.forgot-password',
+  'admin_.reset-password',
+]
+
+interface Guard {
+  loader?: Permission
+  /** intent → what it needs; '' is an action without intents. */
+  actions?: Record<string, Permission | 'admin'>
+  params?: Record<string, string>
+}
+
+const GUARDED_ROUTES: Record<string, Guard> = {
+  admin: { loader: 'view' },
+  'admin._index': { loader: 'view' },
+  'admin.$': { loader: 'view', params: { '*': 'no-such-page' } },
+}
+
+const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const
+type Who = (typeof WHO)[number]
+type Outcome = 'home' | 'forbidden' | 'allowed'
+
+const cookies = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, await cookieFor(who)]))) as Record<
+  Who,
+  string
+>
+
+function expected(who: Who, need: Permission | 'admin'): Outcome {
+  if (who === 'anonymous' || who === 'no-role') return 'home'
+  const allowed = need === 'admin' ? who === 'admin' : can(who as Role, need)
+  return allowed ? 'allowed' : 'forbidden'
+}
+
+/** What a loader or action did: sent the visitor home, refused with a 403, or let them in (any other answer). */
+async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
+  const classify = (response: Response): Outcome => {
+    if (response.status === 403) return 'forbidden'
+    if (response.status >= 300 && response.status < 400 && response.headers.get('Location') === '/') return 'home'
+    return 'allowed'
+  }
+  try {
+    const result = await run()
+    return result instanceof Response ? classify(result) : 'allowed'
+  } catch (thrown) {
+    if (thrown instanceof Response) return classify(thrown)
+    throw thrown
+  }
+}
+
+const routeFiles = readdirSync('app/routes')
+  .filter((file) => /^admin[._$]/.test(file) || /^admin\.tsx?$/.test(file))
+  .map((file) => file.replace(/\.tsx?$/, ''))
+
+test('every admin route is either public or in the matrix', () => {
+  expect([...routeFiles].sort()).toEqual(
+    [...PUBLIC_ROUTES.filter((r) => routeFiles.includes(r)), ...Object.keys(GUARDED_ROUTES)].sort(),
+  )
+})
+
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+
+describe.each(Object.entries(GUARDED_ROUTES))('%s', (route, guard) => {
+  const load = () => import(`#app/routes/${route}.tsx`) as Promise<Record<string, (args: unknown) => Promise<unknown>>>
+  const path = `http://localhost/${route
+    .split('.')
+    .filter((segment) => segment !== '_index')
+    .map((segment) => (segment === '$' ? guard.params?.['*'] : segment.replace(/_$/, '')))
+    .join('/')}`
+
+  if (guard.loader) {
+    const need = guard.loader
+    test.each(WHO)(`loader, %s`, async (who) => {
+      const module = await load()
+      const request = new Request(path, { headers: { cookie: cookies[who] } })
+      expect(await outcomeOf(() => module.loader!({ request, params: guard.params ?? {}, context }))).toBe(
+        expected(who, need),
+      )
+    })
+  }
+
+  for (const [intent, need] of Object.entries(guard.actions ?? {})) {
+    test.each(WHO)(`action ${intent || '(default)'}, %s`, async (who) => {
+      const module = await load()
+      const request = new Request(path, {
+        method: 'POST',
+        headers: { cookie: cookies[who], 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(intent ? { intent } : {}),
+      })
+      expect(await outcomeOf(() => module.action!({ request, params: guard.params ?? {}, context }))).toBe(
+        expected(who, need),
+      )
+    })
+  }
+})
+
+test('a tampered or foreign cookie is anonymous', async () => {
+  const { loader } = await import('#app/routes/admin._index.tsx')
+  const adminCookie = cookies.admin
+  const [name, value] = adminCookie.split('=') as [string, string]
+  for (const cookie of [
+    `${name}=${value.slice(0, -2)}xx`,
+    `${name}=forged`,
+    adminCookie.replace(name, 'cv_reviewer'),
+  ]) {
+    const request = new Request('http://localhost/admin', { headers: { cookie } })
+    expect(await outcomeOf(() => loader({ request, params: {}, context }))).toBe('home')
+  }
+})
