@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, NavLink, Outlet, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
@@ -14,13 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 
-/** The signed-in panel user, for pages that disable what their role cannot do. */
-export function usePanelUser(): { email: string; role: Role } {
-  const data = useRouteLoaderData<typeof loader>('routes/admin')
-  if (!data) throw new Error('usePanelUser() outside the admin shell')
-  return data.user
-}
-
 const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Products' },
@@ -30,7 +23,7 @@ const sections = [
 ]
 
 export default function AdminShell() {
-  const user = usePanelUser()
+  const { user } = useLoaderData<typeof loader>()
   return (
     <div className="min-h-screen bg-slate-100">
       <a

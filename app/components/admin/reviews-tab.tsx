@@ -1,0 +1,189 @@
+import { Form } from '@remix-run/react'
+import { can } from '#app/lib/permissions.ts'
+import { Pagination } from '#app/components/pagination.tsx'
+import { usePanelUser } from './use-panel-user.ts'
+
+interface ReviewRow {
+  id: number
+  reviewer_name: string
+  rating: number
+  comment: string | null
+  status: 'PENDING' | 'APPROVED' | 'REJECTED'
+  product_title: string
+  product_asin: string
+}
+
+const STATUS_LABELS = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' } as const
+
+const statusClass = {
+  PENDING: 'bg-amber-100 text-amber-900',
+  APPROVED: 'bg-green-100 text-green-900',
+  REJECTED: 'bg-red-100 text-red-900',
+} as const
+
+/**
+ * The Reviews tab: a status filter and pages that really filter (GET), and one form around the table so
+ * several reviews can be approved or rejected at once; each row's buttons act on that row alone.
+ */
+export function ReviewsTab({
+  status,
+  reviews,
+  total,
+  page,
+  pageCount,
+  redirectTo,
+}: {
+  status: ReviewRow['status'] | undefined
+  reviews: ReviewRow[]
+  total: number
+  page: number
+  pageCount: number
+  redirectTo: string
+}) {
+  const { role } = usePanelUser()
+  const canEdit = can(role, 'edit')
+  const buttonClass =
+    'rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50'
+  return (
+    <section aria-labelledby="reviews-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <h2 id="reviews-heading" className="text-xl font-semibold">
+            Reviews
+          </h2>
+          <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-sm font-semibold text-white">{total}</span>
+        </div>
+        <Form method="get" className="flex items-end gap-2">
+          <input type="hidden" name="tab" value="reviews" />
+          <div>
+            <label htmlFor="review-status" className="block text-sm font-medium">
+              Status
+            </label>
+            <select
+              id="review-status"
+              name="status"
+              defaultValue={status ?? ''}
+              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">All</option>
+              <option value="PENDING">Pending</option>
+              <option value="APPROVED">Approved</option>
+              <option value="REJECTED">Rejected</option>
+            </select>
+          </div>
+          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
+            Filter
+          </button>
+        </Form>
+      </div>
+
+      {reviews.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No reviews here.</p>
+      ) : (
+        <Form method="post" action="/admin/products" className="space-y-3">
+          <input type="hidden" name="intent" value="review-status" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <fieldset disabled={!canEdit} className="flex flex-wrap gap-2">
+            <legend className="sr-only">Selected reviews</legend>
+            <button
+              type="submit"
+              name="status"
+              value="APPROVED"
+              className={`${buttonClass} border-green-700 text-green-800`}
+            >
+              Approve selected
+            </button>
+            <button
+              type="submit"
+              name="status"
+              value="REJECTED"
+              className={`${buttonClass} border-red-700 text-red-800`}
+            >
+              Reject selected
+            </button>
+          </fieldset>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">Reviews, page {page}</caption>
+              <thead className="bg-slate-50 text-left">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Product
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Reviewer
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Rating
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Comment
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {reviews.map((review) => (
+                  <tr key={review.id}>
+                    <td className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={review.id}
+                        disabled={!canEdit}
+                        aria-label={`Select the review by ${review.reviewer_name} of ${review.product_title}`}
+                      />
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className="font-medium">{review.product_title}</span>
+                      <span className="block font-mono text-xs text-slate-600">{review.product_asin}</span>
+                    </td>
+                    <td className="px-4 py-3">{review.reviewer_name}</td>
+                    <td className="px-4 py-3">{review.rating} / 5</td>
+                    <td className="max-w-md px-4 py-3 whitespace-pre-line">{review.comment ?? '—'}</td>
+                    <td className="px-4 py-3">
+                      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusClass[review.status]}`}>
+                        {STATUS_LABELS[review.status]}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex gap-2">
+                        <button
+                          type="submit"
+                          name="review"
+                          value={`${review.id}:APPROVED`}
+                          disabled={!canEdit || review.status === 'APPROVED'}
+                          className={`${buttonClass} border-green-700 text-green-800`}
+                        >
+                          Approve<span className="sr-only"> the review by {review.reviewer_name}</span>
+                        </button>
+                        <button
+                          type="submit"
+                          name="review"
+                          value={`${review.id}:REJECTED`}
+                          disabled={!canEdit || review.status === 'REJECTED'}
+                          className={`${buttonClass} border-red-700 text-red-800`}
+                        >
+                          Reject<span className="sr-only"> the review by {review.reviewer_name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Form>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </section>
+  )
+}

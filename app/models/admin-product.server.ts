@@ -1,0 +1,138 @@
+import { sql } from 'kysely'
+import { ADMIN_PAGE_SIZE, type ProductListFilters } from '#app/schemas/admin-products.ts'
+import { containsPattern } from '#app/utils/search.ts'
+import type { Executor } from '#db/client.ts'
+
+// The admin's view of products: every product, hidden ones included.
+
+const sortColumns = {
+  updated_at: sql`p.updated_at`,
+  title: sql`lower(p.title)`,
+  price: sql`coalesce(p.manual_price, p.price)`,
+  rating: sql`p.rating`,
+} as const
+
+export async function listAdminProducts(db: Executor, filters: ProductListFilters) {
+  let query = db.selectFrom('products as p')
+  if (filters.q) {
+    const pattern = containsPattern(filters.q)
+    query = query.where((eb) =>
+      eb.or([eb('p.title', 'ilike', pattern), eb('p.asin', 'ilike', pattern), eb('p.brand', 'ilike', pattern)]),
+    )
+  }
+  if (filters.category) query = query.where('p.category_id', '=', filters.category)
+  if (filters.visibility !== 'all') query = query.where('p.soft_hidden', '=', filters.visibility === 'hidden')
+  if (filters.price !== 'all') query = query.where('p.manual_price', filters.price === 'manual' ? 'is not' : 'is', null)
+
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        'p.id',
+        'p.asin',
+        'p.title',
+        'p.image_url',
+        'p.price',
+        'p.manual_price',
+        'p.rating',
+        'p.is_featured',
+        'p.soft_hidden',
+        'p.updated_at',
+      ])
+      .orderBy(sql`${sortColumns[filters.sort]} ${sql.raw(filters.dir)} nulls last`)
+      .orderBy('p.id', filters.dir)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((filters.page - 1) * ADMIN_PAGE_SIZE)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: total.count }
+}
+
+export function listCategoryOptions(db: Executor) {
+  return db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute()
+}
+
+function selectEditable(db: Executor, id: number) {
+  return db
+    .selectFrom('products')
+    .select([
+      'id',
+      'asin',
+      'title',
+      'brand',
+      'category_id',
+      'description',
+      'badges',
+      'keywords',
+      'affiliate_url',
+      'image_url',
+      'images',
+      'price',
+      'manual_price',
+      'is_featured',
+      'soft_hidden',
+      'last_updated',
+      'updated_at',
+    ])
+    .where('id', '=', id)
+}
+
+export function getProductForEdit(db: Executor, id: number) {
+  return selectEditable(db, id).executeTakeFirst()
+}
+
+export type EditableProduct = NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>
+
+export interface ProductChanges {
+  title: string
+  brand: string | null
+  category_id: number | null
+  description: string | null
+  badges: string[]
+  keywords: string[]
+  affiliate_url: string | null
+  image_url: string | null
+  images: string[]
+  manual_price: string | null
+}
+
+/** The product as it is now, locked until the transaction ends, so the diff written is the diff made. */
+export function lockProduct(trx: Executor, id: number) {
+  return selectEditable(trx, id).forUpdate().executeTakeFirst()
+}
+
+export async function updateProduct(
+  trx: Executor,
+  id: number,
+  changes: Partial<ProductChanges & { is_featured: boolean; soft_hidden: boolean }>,
+) {
+  await trx
+    .updateTable('products')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export function categoryExists(db: Executor, id: number) {
+  return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()
+}
+
+/** Every product for the CSV export (SPEC §7), streamed in id order. */
+export function streamProductsForExport(db: Executor) {
+  return db
+    .selectFrom('products')
+    .select([
+      'asin',
+      'title',
+      'brand',
+      'category_id',
+      'affiliate_url',
+      'price',
+      'rating',
+      'review_count',
+      'soft_hidden',
+      'last_updated',
+    ])
+    .orderBy('id')
+    .stream(500)
+}

@@ -1,0 +1,189 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { ProductsTab } from '#app/components/admin/products-tab.tsx'
+import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
+import { BulkToolsTab } from '#app/components/admin/bulk-tools-tab.tsx'
+import { LinkTabs } from '#app/components/admin/tabs.tsx'
+import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { listAdminProducts, listCategoryOptions, lockProduct, updateProduct } from '#app/models/admin-product.server.ts'
+import { listReviewsForModeration, setReviewStatus } from '#app/models/admin-review.server.ts'
+import { writeAudit } from '#app/models/audit.server.ts'
+import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
+import { readFormData } from '#app/utils/form-data.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// /admin/products (SPEC §2): four tabs (Products, Reviews, Manual Import, Bulk Tools), each an address.
+// The edit panel is the nested route admin.products.$id.tsx, rendered in the <Outlet /> over the list.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePanelUser(request)
+  const filters = readProductListFilters(new URL(request.url))
+  if (filters.tab === 'reviews') {
+    const reviews = await listReviewsForModeration(db, filters).catch(rethrowUnavailable)
+    return { filters, reviews, products: null, categories: [] }
+  }
+  const [products, categories] = await Promise.all([
+    filters.tab === 'products' ? listAdminProducts(db, filters) : null,
+    listCategoryOptions(db),
+  ]).catch(rethrowUnavailable)
+  return { filters, products, reviews: null, categories }
+}
+
+export const meta: MetaFunction = () => [{ title: 'Products | Admin' }]
+
+const TOGGLES = { 'toggle-featured': 'is_featured', 'toggle-visible': 'soft_hidden' } as const
+
+/** Back to the list the visitor was on: only an /admin/products address (never another site). */
+function returnAddress(formData: FormData): string {
+  const value = formData.get('redirectTo')
+  return typeof value === 'string' && /^\/admin\/products(?:[/?]|$)/.test(value) && !value.includes('\\')
+    ? value
+    : '/admin/products'
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePanelUser(request, 'edit')
+  const formData = await readFormData(request, 16 * 1024)
+  if (!formData) return data({ error: 'The request is too large.' }, { status: 413 })
+  const intent = formData.get('intent')
+  const back = returnAddress(formData)
+
+  if (intent === 'toggle-featured' || intent === 'toggle-visible') {
+    const id = Number(formData.get('id'))
+    const value = formData.get('value')
+    if (!Number.isSafeInteger(id) || id <= 0 || (value !== 'true' && value !== 'false')) {
+      return data({ error: 'Unknown product or value.' }, { status: 400 })
+    }
+    const field = TOGGLES[intent]
+    // "Visible" is the opposite of soft_hidden.
+    const next = field === 'soft_hidden' ? value === 'false' : value === 'true'
+    const changed = await db
+      .transaction()
+      .execute(async (trx) => {
+        const product = await lockProduct(trx, id)
+        if (!product) return null
+        if (product[field] === next) return product
+        await updateProduct(trx, id, { [field]: next })
+        await writeAudit(trx, {
+          actorId: user.id,
+          entityType: 'PRODUCT',
+          entityId: id,
+          action: 'UPDATE',
+          diff: { [field]: { from: product[field], to: next } },
+        })
+        return product
+      })
+      .catch(rethrowUnavailable)
+    if (!changed) {
+      return redirectWithToast(
+        back,
+        { type: 'error', title: 'Failed to update product', description: 'That product no longer exists.' },
+        { status: 303 },
+      )
+    }
+    await bumpCatalogueVersion()
+    return redirectWithToast(back, { title: 'Product updated successfully' }, { status: 303 })
+  }
+
+  if (intent === 'review-status') {
+    // One row's button sends "id:STATUS"; the bulk buttons send the status and the checked ids.
+    const [rowId, rowStatus] = String(formData.get('review') ?? '').split(':')
+    const parsed = ReviewModerationSchema.safeParse(
+      rowId ? { ids: [rowId], status: rowStatus } : { ids: formData.getAll('ids'), status: formData.get('status') },
+    )
+    if (!parsed.success) {
+      return redirectWithToast(
+        back,
+        { type: 'error', title: 'Error', description: parsed.error.issues[0]?.message ?? 'Failed to update review' },
+        { status: 303 },
+      )
+    }
+    const { ids, status } = parsed.data
+    try {
+      await db.transaction().execute(async (trx) => {
+        const changed = await setReviewStatus(trx, ids, status)
+        for (const review of changed) {
+          await writeAudit(trx, {
+            actorId: user.id,
+            entityType: 'REVIEW',
+            entityId: review.id,
+            action: status === 'APPROVED' ? 'APPROVE' : 'REJECT',
+            diff: { status: { from: review.status, to: status } },
+          })
+        }
+      })
+    } catch (error) {
+      logger.error({ err: error }, 'review status not updated')
+      return redirectWithToast(
+        back,
+        { type: 'error', title: 'Error', description: 'Failed to update review' },
+        { status: 303 },
+      )
+    }
+    // Approved reviews are public: the pages that show them must not be served from the cache.
+    await bumpCatalogueVersion()
+    return redirectWithToast(back, { title: 'Review status updated' }, { status: 303 })
+  }
+
+  return data({ error: 'Unknown action.' }, { status: 400 })
+}
+
+const TABS = [
+  { id: 'products', label: 'Products' },
+  { id: 'reviews', label: 'Reviews' },
+  { id: 'import', label: 'Manual Import' },
+  { id: 'bulk', label: 'Bulk Tools' },
+]
+
+export default function AdminProducts() {
+  const { filters, products, reviews, categories } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Products</h1>
+      <LinkTabs
+        label="Products sections"
+        current={filters.tab}
+        tabs={TABS.map((tab) => ({
+          ...tab,
+          to: tab.id === 'products' ? '/admin/products' : `/admin/products?tab=${tab.id}`,
+        }))}
+      />
+      {products ? (
+        <ProductsTab
+          filters={filters}
+          products={products.rows}
+          total={products.total}
+          pageCount={Math.ceil(products.total / ADMIN_PAGE_SIZE)}
+          categories={categories}
+          redirectTo={here}
+        />
+      ) : null}
+      {reviews ? (
+        <ReviewsTab
+          status={filters.status}
+          reviews={reviews.rows}
+          total={reviews.total}
+          page={filters.page}
+          pageCount={Math.ceil(reviews.total / ADMIN_PAGE_SIZE)}
+          redirectTo={here}
+        />
+      ) : null}
+      {filters.tab === 'import' ? (
+        <section aria-labelledby="import-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+          <h2 id="import-heading" className="text-xl font-semibold">
+            Manual Import
+          </h2>
+          <p className="mt-2 text-slate-700">Importing from Amazon arrives with the product API integration.</p>
+        </section>
+      ) : null}
+      {filters.tab === 'bulk' ? <BulkToolsTab /> : null}
+      <Outlet />
+    </div>
+  )
+}
