@@ -30,7 +30,8 @@ import { PanelUserActionSchema, type PanelUserAction } from '#app/schemas/panel-
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { INVITATION_LINK_HOURS, invitationMail } from '#app/utils/password-reset-mail.server.ts'
+import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
+import { invitationMail } from '#app/utils/password-reset-mail.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db, type Executor } from '#db/client.ts'
 
@@ -327,7 +328,7 @@ function UsersSection() {
       </div>
       <h3 className="mt-6 text-lg font-semibold">Add a user</h3>
       <p className="mt-1 text-sm text-slate-700">
-        They receive an e-mail with a link to set their password, valid for 24 hours.
+        They receive an e-mail with a link to set their password, valid for {INVITATION_LINK_HOURS} hours.
       </p>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="add-user" />

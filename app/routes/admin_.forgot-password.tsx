@@ -11,7 +11,8 @@ import { createPasswordResetToken } from '#app/models/password-reset.server.ts'
 import { findUserByEmail, listUserRoles } from '#app/models/user.server.ts'
 import { ForgotPasswordSchema } from '#app/schemas/admin-auth.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { passwordResetMail, RESET_LINK_HOURS } from '#app/utils/password-reset-mail.server.ts'
+import { RESET_LINK_HOURS } from '#app/utils/password-links.ts'
+import { passwordResetMail } from '#app/utils/password-reset-mail.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin/forgot-password (SPEC §2, §8, §9): mails a one-hour, single-use link to a panel user. The answer is

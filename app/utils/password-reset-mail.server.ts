@@ -1,12 +1,10 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import type { MailMessage } from '#app/lib/mail.server.ts'
 import { escapeHtml } from './html.ts'
+import { INVITATION_LINK_HOURS, RESET_LINK_HOURS } from './password-links.ts'
 
 // The mail that carries a password link: a reset asked for on /admin/forgot-password, or the invitation
 // an admin's "Add user" sends (the same link, worded for a first password).
-
-export const RESET_LINK_HOURS = 1
-export const INVITATION_LINK_HOURS = 24
 
 export function passwordLinkUrl(token: string): string {
   return `${getEnv().SITE_URL}/admin/reset-password?token=${encodeURIComponent(token)}`
