@@ -10,6 +10,7 @@ import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/
 import { createPasswordResetToken } from '#app/models/password-reset.server.ts'
 import { findUserByEmail, listUserRoles } from '#app/models/user.server.ts'
 import { ForgotPasswordSchema } from '#app/schemas/admin-auth.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { RESET_LINK_HOURS } from '#app/utils/password-links.ts'
 import { passwordResetMail } from '#app/utils/password-reset-mail.server.ts'
@@ -55,6 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return data({ outcome: 'sent' } as ForgotReply, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// The page carries a one-time link (or answers one visitor): never stored by a browser or a CDN.
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Admin' }, { name: 'robots', content: 'noindex' }]
 

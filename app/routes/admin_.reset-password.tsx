@@ -13,6 +13,7 @@ import { consumePasswordResetToken, findUsablePasswordResetToken } from '#app/mo
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { setPasswordHash } from '#app/models/user.server.ts'
 import { ResetPasswordSchema } from '#app/schemas/admin-auth.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -83,6 +84,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!reset) return invalidLink()
   return redirect('/admin/reset-password?updated', 303)
 }
+
+// The page carries a one-time link (or answers one visitor): never stored by a browser or a CDN.
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Admin' }, { name: 'robots', content: 'noindex' }]
 
