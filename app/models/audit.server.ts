@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 
 // The audit trail of every admin write (issue 5): who did what to which record, and which fields changed.
@@ -34,4 +35,63 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     if (JSON.stringify(from) !== JSON.stringify(to)) diff[field] = { from, to }
   }
   return diff
+}
+
+export const AUDIT_ENTITIES: readonly AuditEntity[] = [
+  'USER',
+  'PRODUCT',
+  'CATEGORY',
+  'REVIEW',
+  'MEDIA',
+  'MEDIA_FOLDER',
+  'IMPORT',
+  'REFRESH',
+]
+
+export interface AuditFilter {
+  entityType?: AuditEntity
+  actorId?: number
+}
+
+/** One page of the trail, newest first, with the actor's e-mail, and how many entries match in all. */
+export async function listAudit(
+  db: Executor,
+  filter: AuditFilter,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  let query = db.selectFrom('audit_log')
+  if (filter.entityType) query = query.where('audit_log.entity_type', '=', filter.entityType)
+  if (filter.actorId !== undefined) query = query.where('audit_log.actor_id', '=', filter.actorId)
+  const [entries, total] = await Promise.all([
+    query
+      .leftJoin('users', 'users.id', 'audit_log.actor_id')
+      .select([
+        'audit_log.id',
+        'audit_log.created_at',
+        'audit_log.entity_type',
+        'audit_log.entity_id',
+        'audit_log.action',
+        'audit_log.diff',
+        'users.email as actor_email',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { entries, total: Number(total.count) }
+}
+
+/** Everyone who appears in the trail as an actor, for the filter. */
+export async function listAuditActors(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.email'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('audit_log').select('audit_log.id').whereRef('audit_log.actor_id', '=', 'users.id')),
+    )
+    .orderBy(sql`lower(users.email)`)
+    .execute()
 }

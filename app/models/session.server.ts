@@ -39,16 +39,17 @@ export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute()
 }
 
-/** Ends every session of a user (of one kind), except the one given. */
+/** Ends every session of a user (of one kind), except the one given; answers how many ended. */
 export async function deleteUserSessions(
   db: Executor,
   userId: number,
   { kind, except }: { kind?: SessionKind; except?: string } = {},
-): Promise<void> {
+): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId)
   if (kind) query = query.where('kind', '=', kind)
   if (except) query = query.where('id', '!=', except)
-  await query.execute()
+  const result = await query.executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 export async function deleteExpiredSessions(db: Executor): Promise<number> {

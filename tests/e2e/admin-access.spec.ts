@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
-import { createPanelUser, withPanelToMyself } from './support/panel.ts'
+import { createPanelUser, uniqueEmail, withPanelToMyself } from './support/panel.ts'
 
 // The door to the admin panel (issue 5): first-admin setup, login, the dashboard, logout; and who is kept out.
 
@@ -79,7 +79,8 @@ test('setup → login → dashboard → logout', async ({ page }) => {
 })
 
 test("the account menu shows an editor's role; an unknown panel page is a 404 in the shell", async ({ page }) => {
-  const email = await createPanelUser('editor', PASSWORD)
+  const email = uniqueEmail('editor')
+  await createPanelUser(email, 'editor', PASSWORD)
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)

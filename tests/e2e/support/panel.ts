@@ -1,47 +1,71 @@
+import { randomBytes } from 'node:crypto'
+import { test, type BrowserContext } from '@playwright/test'
+import { createCookie } from '@remix-run/node'
 import { hashPassword } from '#app/lib/password.server.ts'
-import type { Role } from '#app/lib/permissions.ts'
-import { databaseUrl, onServer } from '#tests/support/postgres.ts'
+import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
+import { onServer } from '#tests/support/postgres.ts'
 
-// The admin panel's e2e specs work on the e2e site's database directly to arrange users (DESIGN §7:
-// fixtures create rows rather than type into forms they are not testing).
+// Panel users for the e2e specs, written straight into the e2e site's database; signing in is a session row
+// and its signed cookie (DESIGN.md §7), except in the specs that test signing in itself.
 
-function e2eDatabaseUrl(): string {
+function env() {
   const name = process.env.E2E_DATABASE
   if (!name) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
-  return databaseUrl(name)
+  return e2eServiceEnv(name)
 }
 
-/** A panel user with this role and password, made in the e2e database; answers the e-mail address. */
-export async function createPanelUser(role: Role, password: string, label = role): Promise<string> {
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-  const passwordHash = await hashPassword(password)
-  await onServer(async (client) => {
+/** An address no other test or project uses. */
+export const uniqueEmail = (kind: string) =>
+  `${kind}-${Date.now()}-${randomBytes(3).toString('hex')}-${test.info().project.name}@example.com`
+
+/** A user holding `role`, with `password` when given; answers the user's id. */
+export async function createPanelUser(email: string, role: 'admin' | 'editor' | 'viewer', password?: string) {
+  const passwordHash = password ? await hashPassword(password) : null
+  return onServer(async (client) => {
     const { rows } = await client.query<{ id: number }>(
       'INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id',
       [email, passwordHash],
     )
-    await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [rows[0]!.id, role])
-  }, e2eDatabaseUrl())
-  return email
+    const id = rows[0]!.id
+    await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role])
+    return id
+  }, env().DATABASE_URL)
+}
+
+/** Signs the browser context in to the panel as the user: a session row and the cookie the server would set. */
+export async function signInAs(context: BrowserContext, userId: number) {
+  const id = randomBytes(32).toString('base64url')
+  await onServer(
+    (client) =>
+      client.query(
+        "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, 'panel', now() + interval '1 hour')",
+        [id, userId],
+      ),
+    env().DATABASE_URL,
+  )
+  const cookie = createCookie('cv_session', { secrets: [env().SESSION_SECRET] })
+  const value = (await cookie.serialize(id)).split(';')[0]!.slice('cv_session='.length)
+  await context.addCookies([
+    { name: 'cv_session', value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' },
+  ])
 }
 
 /**
  * Runs `work` while no other spec holds the panel (a Postgres advisory lock on the e2e database), for
- * specs that need the site to have no admin at all, such as first-admin setup.
+ * specs that need the site to have no admin at all, such as first-admin setup. `removeAdmins` turns every
+ * admin into an editor, so setup is open again.
  */
 export async function withPanelToMyself<T>(work: (removeAdmins: () => Promise<void>) => Promise<T>): Promise<T> {
   return onServer(async (client) => {
     await client.query('SELECT pg_advisory_lock(4242)')
     try {
-      // Existing admins become editors: the site has no admin, so setup is open again.
-      const removeAdmins = async () => {
-        await client.query(`UPDATE user_roles SET role = 'editor' WHERE role = 'admin'
-          AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = user_roles.user_id AND r.role = 'editor')`)
+      return await work(async () => {
+        await client.query(`INSERT INTO user_roles (user_id, role)
+          SELECT user_id, 'editor' FROM user_roles WHERE role = 'admin' ON CONFLICT DO NOTHING`)
         await client.query(`DELETE FROM user_roles WHERE role = 'admin'`)
-      }
-      return await work(removeAdmins)
+      })
     } finally {
       await client.query('SELECT pg_advisory_unlock(4242)')
     }
-  }, e2eDatabaseUrl())
+  }, env().DATABASE_URL)
 }
