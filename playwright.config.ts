@@ -37,9 +37,27 @@ export default defineConfig({
       ],
     },
   },
+  // First-admin setup needs a site with no admin: it runs alone, before everything else, in both modes.
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'] } },
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+    { name: 'first-admin-js', testMatch: /first-admin\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'first-admin-no-js',
+      testMatch: /first-admin\.spec\.ts/,
+      dependencies: ['first-admin-js'],
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+    },
+    {
+      name: 'js',
+      testIgnore: /first-admin\.spec\.ts/,
+      dependencies: ['first-admin-no-js'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'no-js',
+      testIgnore: /first-admin\.spec\.ts/,
+      dependencies: ['first-admin-no-js'],
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: 'npm run build && tsx tests/support/e2e-server.ts',

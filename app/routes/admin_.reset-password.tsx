@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { EnhancedMarker, MovingOn, sentEnhanced } from '#app/components/admin/moving-on.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
@@ -20,10 +21,10 @@ import { db } from '#db/client.ts'
 
 // /admin/reset-password?token= (SPEC §2, §4, §8, §9): a new password from a mailed link. The link works once
 // and for an hour; any other link goes back to /admin/forgot-password. Success ends the user's other
-// panel sessions and moves on to sign-in after 1.5 s. `?updated` is where a successful reset lands (so a
-// reload does not post again, and the used link is not checked again).
+// panel sessions and moves on to sign-in: with JavaScript through `?updated`, which says so for 1.5 s (a reload does
+// not post again, and the used link is not checked again); without it, at once with the toast.
 
-const REDIRECT_SECONDS = 1.5
+const REDIRECT_MS = 1_500
 const noStore = { 'Cache-Control': 'no-store' }
 
 const invalidLink = () =>
@@ -82,7 +83,9 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   }
   if (!reset) return invalidLink()
-  return redirect('/admin/reset-password?updated', 303)
+  return sentEnhanced(formData)
+    ? redirect('/admin/reset-password?updated', 303)
+    : redirectWithToast('/admin/login', { title: 'Password updated!' }, { status: 303 })
 }
 
 // The page carries a one-time link (or answers one visitor): never stored by a browser or a CDN.
@@ -95,14 +98,7 @@ export default function ResetPassword() {
   if (page.state === 'updated') {
     return (
       <AuthPage title="Password updated!" description="You can now sign in with your new password.">
-        {/* Works with and without JavaScript: the browser follows it by itself. */}
-        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/admin/login`} />
-        <p role="status" className="text-slate-700">
-          Taking you to the sign-in page…
-        </p>
-        <Link to="/admin/login" className="mt-4 inline-block font-medium text-brand-700 underline">
-          Go to sign in
-        </Link>
+        <MovingOn to="/admin/login" afterMs={REDIRECT_MS} linkLabel="Go to sign in" />
       </AuthPage>
     )
   }
@@ -129,7 +125,10 @@ function ResetForm({ token }: { token: string }) {
   const submitting = navigation.state === 'submitting'
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
-      {form.errors ? <FormAlert id={form.errorId} title="Error" message={form.errors[0]} /> : null}
+      <EnhancedMarker />
+      {reply?.result.error?.[''] ? (
+        <FormAlert id={form.errorId} title="Error" message={reply.result.error[''][0]} />
+      ) : null}
       <input type="hidden" name={fields.token.name} value={token} />
       <div>
         <label htmlFor={fields.password.id} className="block text-sm font-medium">

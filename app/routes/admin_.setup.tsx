@@ -4,7 +4,9 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { EnhancedMarker, MovingOn, sentEnhanced } from '#app/components/admin/moving-on.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
@@ -24,7 +26,7 @@ import { db } from '#db/client.ts'
 // after; two submissions at the same moment create exactly one (an advisory lock inside the transaction).
 
 const POLL_MS = 5_000
-const REDIRECT_SECONDS = 3
+const REDIRECT_MS = 3_000
 
 type SetupReply =
   { outcome: 'created' } | { outcome: 'already-complete' | 'failed' | 'invalid'; result: SubmissionResult<string[]> }
@@ -70,7 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
     logger.error({ err: error }, 'first admin not created')
     return reply('failed', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 503)
   }
-  return data({ outcome: 'created' } as SetupReply, { status: 201 })
+  // With JavaScript the page says so for 3 s, then moves on; without it, straight to sign-in with the toast.
+  return sentEnhanced(formData)
+    ? data({ outcome: 'created' } as SetupReply, { status: 201 })
+    : redirectWithToast('/admin/login', { title: 'Admin Account Created' }, { status: 303 })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Admin setup' }, { name: 'robots', content: 'noindex' }]
@@ -82,14 +87,7 @@ export default function Setup() {
   if (reply?.outcome === 'created') {
     return (
       <AuthPage title="Admin Account Created" description="You can now sign in with your e-mail and password.">
-        {/* Works with and without JavaScript: the browser follows it by itself. */}
-        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/admin/login`} />
-        <p role="status" className="text-slate-700">
-          Taking you to the sign-in page…
-        </p>
-        <Link to="/admin/login" className="mt-4 inline-block font-medium text-brand-700 underline">
-          Go to sign in
-        </Link>
+        <MovingOn to="/admin/login" afterMs={REDIRECT_MS} linkLabel="Go to sign in" />
       </AuthPage>
     )
   }
@@ -140,6 +138,7 @@ function SetupForm() {
   const submitting = navigation.state === 'submitting'
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <EnhancedMarker />
       {reply?.outcome === 'failed' ? (
         <FormAlert title="Setup Failed" message="Failed to create admin account." />
       ) : null}

@@ -91,9 +91,10 @@ describe('first-admin setup', () => {
   })
 
   test('two simultaneous submissions create exactly one admin; the other is told setup is complete', async () => {
+    // Sent by the JavaScript page (enhanced=1), which is answered in place; see the no-JS test below.
     const results = await Promise.all([
-      runSetup({ email: 'first@example.com', password: PASSWORD, confirmPassword: PASSWORD }),
-      runSetup({ email: 'second@example.com', password: PASSWORD, confirmPassword: PASSWORD }),
+      runSetup({ email: 'first@example.com', password: PASSWORD, confirmPassword: PASSWORD, enhanced: '1' }),
+      runSetup({ email: 'second@example.com', password: PASSWORD, confirmPassword: PASSWORD, enhanced: '1' }),
     ])
     const outcomes = results.map((result) => reply(result))
     expect(outcomes.map((o) => o.status).sort()).toEqual([201, 409])
@@ -110,6 +111,19 @@ describe('first-admin setup', () => {
       entity_id: String(audit[0]!.actor_id),
     })
     expect(audit[0]!.diff).toMatchObject({ email: admin!.email, timestamp: expect.any(String) })
+  })
+
+  test('without JavaScript, success goes straight to sign-in with "Admin Account Created"', async () => {
+    await db.deleteFrom('user_roles').where('role', '=', 'admin').execute()
+    const response = (await runSetup({
+      email: 'plain@example.com',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/admin/login')
+    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Admin Account Created' })
+    expect(await admins()).toHaveLength(1)
   })
 
   test('afterwards it shows "Setup Complete" and refuses another admin', async () => {

@@ -26,6 +26,16 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   admin: { loader: 'view' },
   'admin._index': { loader: 'view' },
   'admin.$': { loader: 'view', params: { '*': 'no-such-page' } },
+  'admin.settings': {
+    loader: 'view',
+    actions: { 'add-user': 'admin', 'change-role': 'admin', 'remove-user': 'admin' },
+  },
+  'admin.products': {
+    loader: 'view',
+    actions: { 'toggle-featured': 'edit', 'toggle-visible': 'edit', 'review-status': 'edit' },
+  },
+  'admin.products.$id': { loader: 'view', actions: { '': 'edit' }, params: { id: '1' } },
+  'admin.products.export': { loader: 'view' },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const
@@ -59,9 +69,10 @@ async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
-const routeFiles = readdirSync('app/routes')
-  .filter((file) => /^admin[._$]/.test(file) || /^admin\.tsx?$/.test(file))
-  .map((file) => file.replace(/\.tsx?$/, ''))
+const routeFileNames = readdirSync('app/routes').filter(
+  (file) => /^admin[._$]/.test(file) || /^admin\.tsx?$/.test(file),
+)
+const routeFiles = routeFileNames.map((file) => file.replace(/\.tsx?$/, ''))
 
 test('every admin route is either public or in the matrix', () => {
   expect([...routeFiles].sort()).toEqual(
@@ -72,11 +83,18 @@ test('every admin route is either public or in the matrix', () => {
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 
 describe.each(Object.entries(GUARDED_ROUTES))('%s', (route, guard) => {
-  const load = () => import(`#app/routes/${route}.tsx`) as Promise<Record<string, (args: unknown) => Promise<unknown>>>
+  const file = routeFileNames.find((name) => name.replace(/\.tsx?$/, '') === route)
+  const load = () => import(`#app/routes/${file}`) as Promise<Record<string, (args: unknown) => Promise<unknown>>>
   const path = `http://localhost/${route
     .split('.')
     .filter((segment) => segment !== '_index')
-    .map((segment) => (segment === '$' ? guard.params?.['*'] : segment.replace(/_$/, '')))
+    .map((segment) =>
+      segment === '$'
+        ? guard.params?.['*']
+        : segment.startsWith('$')
+          ? guard.params?.[segment.slice(1)]
+          : segment.replace(/_$/, ''),
+    )
     .join('/')}`
 
   if (guard.loader) {

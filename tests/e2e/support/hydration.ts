@@ -15,5 +15,5 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** True in the project that runs with JavaScript enabled. */
 export function isJsProject(): boolean {
-  return test.info().project.name !== 'no-js'
+  return test.info().project.use.javaScriptEnabled !== false
 }

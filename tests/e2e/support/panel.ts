@@ -50,22 +50,11 @@ export async function signInAs(context: BrowserContext, userId: number) {
   ])
 }
 
-/**
- * Runs `work` while no other spec holds the panel (a Postgres advisory lock on the e2e database), for
- * specs that need the site to have no admin at all, such as first-admin setup. `removeAdmins` turns every
- * admin into an editor, so setup is open again.
- */
-export async function withPanelToMyself<T>(work: (removeAdmins: () => Promise<void>) => Promise<T>): Promise<T> {
-  return onServer(async (client) => {
-    await client.query('SELECT pg_advisory_lock(4242)')
-    try {
-      return await work(async () => {
-        await client.query(`INSERT INTO user_roles (user_id, role)
-          SELECT user_id, 'editor' FROM user_roles WHERE role = 'admin' ON CONFLICT DO NOTHING`)
-        await client.query(`DELETE FROM user_roles WHERE role = 'admin'`)
-      })
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(4242)')
-    }
+/** Every admin becomes an editor, so first-admin setup is open again (tests/e2e/first-admin.spec.ts). */
+export async function removeAdmins(): Promise<void> {
+  await onServer(async (client) => {
+    await client.query(`INSERT INTO user_roles (user_id, role)
+      SELECT user_id, 'editor' FROM user_roles WHERE role = 'admin' ON CONFLICT DO NOTHING`)
+    await client.query(`DELETE FROM user_roles WHERE role = 'admin'`)
   }, env().DATABASE_URL)
 }
