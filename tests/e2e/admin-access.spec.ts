@@ -17,8 +17,11 @@ test("the account menu shows an editor's role; an unknown panel page is a 404 in
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await page.getByText('Account').click()
   await expect(page.getByText('EDITOR', { exact: true })).toBeVisible()
+  await waitForHydration(page)
+  await expectNoA11yViolations(page)
   await page.goto('/admin/no-such-page')
   await expect(page.getByText('Oops! Page not found')).toBeVisible()
+  await expectNoA11yViolations(page)
 })
 
 test('the panel sends visitors without a role home', async ({ page }) => {
