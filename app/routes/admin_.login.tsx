@@ -10,6 +10,7 @@ import { startSession } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { adminExists } from '#app/models/user.server.ts'
 import { LoginSchema } from '#app/schemas/admin-auth.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -54,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await startSession(request, outcome.user.id, 'panel')
   return redirectWithToast('/admin', { title: 'Welcome back!' }, { status: 303, headers: { 'Set-Cookie': cookie } })
 }
+
+// Signed-out panel pages answer one visitor: never stored by a browser or a CDN.
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Admin sign in' }, { name: 'robots', content: 'noindex' }]
 

@@ -18,6 +18,7 @@ import {
   setPasswordHash,
 } from '#app/models/user.server.ts'
 import { SetupSchema } from '#app/schemas/admin-auth.ts'
+import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -77,6 +78,9 @@ export async function action({ request }: ActionFunctionArgs) {
     ? data({ outcome: 'created' } as SetupReply, { status: 201 })
     : redirectWithToast('/admin/login', { title: 'Admin Account Created' }, { status: 303 })
 }
+
+// Signed-out panel pages answer one visitor: never stored by a browser or a CDN.
+export const headers = noStoreHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Admin setup' }, { name: 'robots', content: 'noindex' }]
 
