@@ -117,22 +117,31 @@ export function categoryExists(db: Executor, id: number) {
   return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()
 }
 
-/** Every product for the CSV export (SPEC §7), streamed in id order. */
-export function streamProductsForExport(db: Executor) {
-  return db
-    .selectFrom('products')
-    .select([
-      'asin',
-      'title',
-      'brand',
-      'category_id',
-      'affiliate_url',
-      'price',
-      'rating',
-      'review_count',
-      'soft_hidden',
-      'last_updated',
-    ])
-    .orderBy('id')
-    .stream(500)
+/** Every product for the CSV export (SPEC §7), in id order, read a batch at a time (keyset, no cursor needed). */
+export async function* streamProductsForExport(db: Executor, batchSize = 1000) {
+  let after = 0
+  for (;;) {
+    const batch = await db
+      .selectFrom('products')
+      .select([
+        'id',
+        'asin',
+        'title',
+        'brand',
+        'category_id',
+        'affiliate_url',
+        'price',
+        'rating',
+        'review_count',
+        'soft_hidden',
+        'last_updated',
+      ])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute()
+    yield* batch
+    if (batch.length < batchSize) return
+    after = batch.at(-1)!.id
+  }
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
@@ -12,7 +12,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: { email: user.email, role: user.role } }
 }
 
-export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ error }) => [
+  { name: 'robots', content: 'noindex' },
+  // Shown only when a panel page failed and this route's ErrorBoundary took its place.
+  ...(error
+    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? 'Page not found | Admin' : 'Error | Admin' }]
+    : []),
+]
 
 const sections = [
   { to: '/admin', label: 'Dashboard', end: true },

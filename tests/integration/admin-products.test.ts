@@ -1,0 +1,318 @@
+import { parse } from 'csv-parse/sync'
+import { describe, expect, test } from 'vitest'
+import { currentCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
+import { getToast } from '#app/lib/toast.server.ts'
+import * as list from '#app/routes/admin.products.tsx'
+import * as edit from '#app/routes/admin.products.$id.tsx'
+import * as exportRoute from '#app/routes/admin.products.export.ts'
+import { db } from '#db/client.ts'
+import { createCategory, createProduct, createReview } from '#tests/support/catalogue.ts'
+import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+
+// The admin Products page (issue 6 items 1–4, 7): the list's filters, the toggles, the edit panel, review
+// moderation and the CSV export, through the real loaders and actions.
+
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+const editor = await createPanelUser('editor')
+const cookie = await panelCookie(editor.id)
+
+const bags = await createCategory({ slug: 'bags' })
+const boxes = await createCategory({ slug: 'boxes' })
+const alpha = await createProduct({ title: 'Alpha 100% Mylar', brand: 'BCW', category_id: bags.id, price: '10.00' })
+const beta = await createProduct({ title: 'Beta_box', brand: 'Ultra Pro', category_id: boxes.id, price: '30.00' })
+const gamma = await createProduct({
+  title: 'Gamma board',
+  brand: 'BCW',
+  category_id: bags.id,
+  price: '20.00',
+  manual_price: '18.50',
+  soft_hidden: true,
+})
+
+async function loadList(query = '') {
+  return (await list.loader({
+    request: new Request(`http://localhost/admin/products${query}`, { headers: { cookie } }),
+    params: {},
+    context,
+  })) as unknown as {
+    products: { rows: Array<{ asin: string; title: string }>; total: number } | null
+    reviews: { rows: Array<{ id: number; status: string }>; total: number } | null
+  }
+}
+
+function post(path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}) {
+  const body = new URLSearchParams()
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
+  const request = new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  })
+  const module = path.startsWith('/admin/products/') ? edit : list
+  return module.action({ request, params, context })
+}
+
+async function toastOf(response: Response) {
+  const toastCookie = response.headers
+    .getSetCookie()
+    .find((h) => h.startsWith('cv_toast='))!
+    .split(';')[0]!
+  return (await getToast(new Request('http://localhost/', { headers: { cookie: toastCookie } }))).toast
+}
+
+const productRow = (id: number) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const audits = (entityType: string) =>
+  db.selectFrom('audit_log').selectAll().where('entity_type', '=', entityType).orderBy('id').execute()
+
+describe('products list', () => {
+  test('search on title, ASIN or brand, with % and _ taken literally', async () => {
+    const titles = async (query: string) => (await loadList(query)).products!.rows.map((row) => row.title).sort()
+    expect(await titles('?q=bcw')).toEqual(['Alpha 100% Mylar', 'Gamma board'])
+    expect(await titles(`?q=${beta.asin.toLowerCase()}`)).toEqual(['Beta_box'])
+    expect(await titles('?q=100%25')).toEqual(['Alpha 100% Mylar'])
+    expect(await titles('?q=_')).toEqual(['Beta_box'])
+  })
+
+  test('filters by category, visibility and price source, sorts both ways, counts', async () => {
+    const asins = async (query: string) => (await loadList(query)).products!.rows.map((row) => row.asin)
+    expect(await asins(`?category=${bags.id}&sort=title&dir=asc`)).toEqual([alpha.asin, gamma.asin])
+    expect(await asins('?visibility=hidden')).toEqual([gamma.asin])
+    expect((await asins('?visibility=visible')).sort()).toEqual([alpha.asin, beta.asin].sort())
+    expect(await asins('?price=manual')).toEqual([gamma.asin])
+    expect(await asins('?sort=price&dir=asc')).toEqual([alpha.asin, gamma.asin, beta.asin])
+    expect(await asins('?sort=price&dir=desc')).toEqual([beta.asin, gamma.asin, alpha.asin])
+    expect((await loadList('?category=999999')).products!.total).toBe(0)
+    // Nonsense in the URL is ignored, never an error.
+    expect((await loadList('?sort=drop&dir=sideways&page=-3&visibility=x')).products!.total).toBe(3)
+  })
+})
+
+describe('featured and visible switches', () => {
+  test('toggle, audit, bump the catalogue version, and go back to the same list', async () => {
+    const version = currentCatalogueVersion()
+    const response = (await post('/admin/products', {
+      intent: 'toggle-featured',
+      id: String(alpha.id),
+      value: 'true',
+      redirectTo: '/admin/products?q=alpha',
+    })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/admin/products?q=alpha')
+    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Product updated successfully' })
+    expect((await productRow(alpha.id)).is_featured).toBe(true)
+    expect(currentCatalogueVersion()).not.toBe(version)
+
+    await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'false' })
+    expect((await productRow(alpha.id)).soft_hidden).toBe(true)
+    await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'true' })
+    expect((await productRow(alpha.id)).soft_hidden).toBe(false)
+
+    const trail = await audits('PRODUCT')
+    expect(trail.slice(-3).map((row) => row.diff)).toEqual([
+      { is_featured: { from: false, to: true } },
+      { soft_hidden: { from: false, to: true } },
+      { soft_hidden: { from: true, to: false } },
+    ])
+    expect(trail.every((row) => row.actor_id === editor.id)).toBe(true)
+  })
+
+  test('a forged id or value changes nothing; an open redirect is not followed', async () => {
+    const before = await productRow(beta.id)
+    for (const fields of [
+      { intent: 'toggle-featured', id: 'abc', value: 'true' },
+      { intent: 'toggle-featured', id: String(beta.id), value: 'maybe' },
+      { intent: 'unknown', id: String(beta.id), value: 'true' },
+    ]) {
+      const result = (await post('/admin/products', fields)) as unknown as { init: ResponseInit }
+      expect(result.init.status).toBe(400)
+    }
+    const missing = (await post('/admin/products', {
+      intent: 'toggle-featured',
+      id: '99999999',
+      value: 'true',
+      redirectTo: '//evil.example/admin/products',
+    })) as Response
+    expect(missing.headers.get('Location')).toBe('/admin/products')
+    expect(await toastOf(missing)).toMatchObject({ type: 'error', title: 'Failed to update product' })
+    expect(await productRow(beta.id)).toEqual(before)
+  })
+})
+
+describe('edit panel', () => {
+  const valid = {
+    title: '  Beta Box, renamed  ',
+    brand: 'Ultra Pro',
+    category_id: String(bags.id),
+    description: 'Holds 150 books.',
+    badges: ' Acid-free, , Best seller ,Acid-free ',
+    keywords: 'box,  storage',
+    affiliate_url: 'https://www.amazon.com/dp/B000000001?tag=someone-else-20&th=1',
+    image_url: '/images/products/box.svg',
+    images: ['/images/products/box.svg', 'https://m.media-amazon.com/images/I/x.jpg'],
+    manual_price: '24.99',
+  }
+
+  test('saves every field, normalised, with an audit diff and the toast', async () => {
+    const response = (await post(`/admin/products/${beta.id}`, valid, { id: String(beta.id) })) as Response
+    expect(response.status).toBe(303)
+    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Product updated successfully' })
+    const row = await productRow(beta.id)
+    expect(row).toMatchObject({
+      title: 'Beta Box, renamed',
+      category_id: bags.id,
+      badges: ['Acid-free', 'Best seller'],
+      keywords: ['box', 'storage'],
+      affiliate_url: 'https://www.amazon.com/dp/B000000001?th=1&tag=comicvault-20',
+      images: valid.images,
+      manual_price: '24.99',
+    })
+    const [audit] = (await audits('PRODUCT')).slice(-1)
+    expect(audit!.diff).toMatchObject({ title: { from: 'Beta_box', to: 'Beta Box, renamed' } })
+
+    // Emptying the optional fields stores nulls; an empty manual price means "use Amazon's".
+    await post(
+      `/admin/products/${beta.id}`,
+      { ...valid, brand: '', description: '', manual_price: '', image_url: '', category_id: '', images: [] },
+      { id: String(beta.id) },
+    )
+    expect(await productRow(beta.id)).toMatchObject({
+      brand: null,
+      description: null,
+      manual_price: null,
+      image_url: null,
+      category_id: null,
+      images: [],
+    })
+  })
+
+  test.each([
+    [{ title: '   ' }, { title: ['Title is required'] }],
+    [{ affiliate_url: 'not a url' }, { affiliate_url: ['Must be a valid URL'] }],
+    [{ affiliate_url: 'javascript:alert(1)' }, { affiliate_url: ['Must be a valid URL'] }],
+    [{ image_url: '//evil.example/x.png' }, { image_url: ['Must be a valid URL'] }],
+    [{ manual_price: 'abc' }, { manual_price: ['Must be a price such as 12.99'] }],
+    [{ manual_price: '-1' }, { manual_price: ['Must be 0 or more'] }],
+    [{ manual_price: '1.234' }, { manual_price: ['At most two decimals (step 0.01)'] }],
+    [{ badges: Array.from({ length: 10_000 }, (_, i) => `b${i}`).join(',') }, { badges: ['At most 20 badges'] }],
+    [{ category_id: '999999' }, { category_id: ['That category no longer exists.'] }],
+  ])('refuses %j with its message and changes nothing', async (fields, errors) => {
+    const before = await productRow(gamma.id)
+    const result = (await post(
+      `/admin/products/${gamma.id}`,
+      { ...valid, ...fields },
+      { id: String(gamma.id) },
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]> } }
+      init: ResponseInit
+    }
+    expect(result.init.status).toBe(400)
+    expect(result.data.result.error).toMatchObject(errors)
+    expect(await productRow(gamma.id)).toEqual(before)
+  })
+
+  test('a product that no longer exists is a 404, loading or saving', async () => {
+    await expect(
+      edit.loader({
+        request: new Request('http://localhost/admin/products/99999999', { headers: { cookie } }),
+        params: { id: '99999999' },
+        context,
+      }),
+    ).rejects.toMatchObject({ status: 404 })
+    const result = (await post('/admin/products/99999999', valid, { id: '99999999' })) as unknown as {
+      init: ResponseInit
+    }
+    expect(result.init.status).toBe(404)
+  })
+
+  test('pictures chosen in the media picker come back in the query and join the gallery, unsaved', async () => {
+    const page = (await edit.loader({
+      request: new Request(
+        `http://localhost/admin/products/${alpha.id}?q=x&images=%2Fuploads%2Fa.png&images=javascript%3Aalert(1)`,
+        { headers: { cookie } },
+      ),
+      params: { id: String(alpha.id) },
+      context,
+    })) as unknown as { product: { images: string[] }; listQuery: string; unsavedPicks: boolean }
+    expect(page.product.images).toEqual(['/uploads/a.png'])
+    expect(page.listQuery).toBe('?q=x')
+    expect(page.unsavedPicks).toBe(true)
+  })
+})
+
+describe('review moderation', () => {
+  test('filters by status with pagination; approve or reject one or several; any move allowed', async () => {
+    const pending = await createReview({ product_id: alpha.id, status: 'PENDING', reviewer_name: 'Pending Pat' })
+    const second = await createReview({ product_id: alpha.id, status: 'PENDING', reviewer_name: 'Pending Sam' })
+    const approved = await createReview({ product_id: beta.id, status: 'APPROVED', reviewer_name: 'Approved Al' })
+    const statuses = async (query: string) => (await loadList(query)).reviews!.rows.map((row) => row.status)
+    expect(await statuses('?tab=reviews&status=PENDING')).toEqual(['PENDING', 'PENDING'])
+    expect(await statuses('?tab=reviews&status=APPROVED')).toEqual(['APPROVED'])
+    expect((await loadList('?tab=reviews')).reviews!.total).toBe(3)
+    expect((await loadList('?tab=reviews&page=2')).reviews!.rows).toEqual([])
+
+    const one = (await post('/admin/products', {
+      intent: 'review-status',
+      review: `${pending.id}:APPROVED`,
+      redirectTo: '/admin/products?tab=reviews&status=PENDING',
+    })) as Response
+    expect(one.headers.get('Location')).toBe('/admin/products?tab=reviews&status=PENDING')
+    expect(await toastOf(one)).toEqual({ type: 'success', title: 'Review status updated' })
+
+    await post('/admin/products', {
+      intent: 'review-status',
+      status: 'REJECTED',
+      ids: [String(pending.id), String(second.id), String(approved.id)],
+    })
+    const rows = await db.selectFrom('reviews').select(['id', 'status']).orderBy('id').execute()
+    expect(rows.map((row) => row.status)).toEqual(['REJECTED', 'REJECTED', 'REJECTED'])
+    const trail = await audits('REVIEW')
+    expect(trail.map((row) => row.action)).toEqual(['APPROVE', 'REJECT', 'REJECT', 'REJECT'])
+    const reRejected = trail.filter((row) => row.entity_id === String(pending.id)).at(-1)
+    expect(reRejected!.diff).toEqual({ status: { from: 'APPROVED', to: 'REJECTED' } })
+  })
+
+  test('nothing selected, or a forged status, is an "Error" and changes nothing', async () => {
+    const attempts: Array<Record<string, string | string[]>> = [
+      { intent: 'review-status', status: 'APPROVED' },
+      { intent: 'review-status', status: 'DELETED', ids: ['1'] },
+      { intent: 'review-status', review: 'abc:APPROVED' },
+    ]
+    for (const fields of attempts) {
+      const response = (await post('/admin/products', fields)) as Response
+      expect(await toastOf(response)).toMatchObject({ type: 'error', title: 'Error' })
+    }
+  })
+})
+
+describe('CSV export', () => {
+  test('every product, the spec columns, quoted, formulas neutralised, named by date', async () => {
+    await db.updateTable('products').set({ brand: '=HYPERLINK("http://evil")' }).where('id', '=', gamma.id).execute()
+    await db.updateTable('products').set({ title: 'Quote "this", please' }).where('id', '=', alpha.id).execute()
+    const response = (await exportRoute.loader({
+      request: new Request('http://localhost/admin/products/export', { headers: { cookie } }),
+      params: {},
+      context,
+    })) as Response
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
+    const rows = parse(await response.text(), { columns: true }) as Array<Record<string, string>>
+    expect(Object.keys(rows[0]!)).toEqual([
+      'asin',
+      'title',
+      'brand',
+      'category_id',
+      'affiliate_url',
+      'price',
+      'rating',
+      'review_count',
+      'soft_hidden',
+      'last_updated',
+    ])
+    expect(rows.map((row) => row.asin)).toEqual([alpha.asin, beta.asin, gamma.asin])
+    expect(rows.some((row) => 'id' in row)).toBe(false)
+    expect(rows[0]!.title).toBe('Quote "this", please')
+    expect(rows[2]!).toMatchObject({ brand: `'=HYPERLINK("http://evil")`, soft_hidden: 'true', price: '20.00' })
+  })
+})
