@@ -10,11 +10,25 @@ import { generateKey, getStorage, publicUrl } from './storage.server.ts'
 
 type AcceptedFile = Extract<CheckedFile, { ok: true }>
 
+/** The storage (disk, S3) failed; the database is as it was before. */
+export class StorageError extends Error {
+  override name = 'StorageError'
+}
+
+async function inStorage<T>(work: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    logger.error({ err: error }, `storage ${what} failed`)
+    throw new StorageError(`storage ${what} failed`, { cause: error })
+  }
+}
+
 /** Stores the file, then its row and audit entry; if the row cannot be written, the file is removed again. */
 export async function storeMedia(actorId: number, file: AcceptedFile, folderId: number | null) {
   const storage = getStorage()
   const key = generateKey(file.extension)
-  await storage.put(key, file.buffer, file.mimeType)
+  await inStorage(() => storage.put(key, file.buffer, file.mimeType), 'put')
   try {
     return await db.transaction().execute(async (trx) => {
       const media = await insertMedia(trx, {
@@ -58,7 +72,7 @@ export async function deleteMedia(actorId: number, id: number): Promise<boolean>
       action: 'DELETE',
       diff: { file_name: media.file_name, key: media.key },
     })
-    await getStorage().remove(media.key)
+    await inStorage(() => getStorage().remove(media.key), 'remove')
     return true
   })
 }

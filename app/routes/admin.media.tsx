@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useState } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MediaThumbnail, UploadForm, formatBytes } from '#app/components/admin/media.tsx'
-import { deleteMedia } from '#app/lib/media.server.ts'
+import { deleteMedia, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -98,19 +98,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'delete') {
     let deleted = 0
-    for (const id of ids.data) {
+    for (const media of existing) {
       try {
-        if (await deleteMedia(user.id, id)) deleted += 1
+        if (await deleteMedia(user.id, media.id)) deleted += 1
       } catch (error) {
-        rethrowUnavailable(error)
+        if (!(error instanceof StorageError)) rethrowUnavailable(error)
+        const done = deleted ? ` ${count(deleted)} deleted before it.` : ''
+        return fail(title, `${media.file_name} could not be removed from storage and was kept; try again.${done}`, 502)
       }
     }
     return redirectWithToast(
       back,
       { title: 'Media deleted successfully', description: `${count(deleted)} deleted` },
-      {
-        status: 303,
-      },
+      { status: 303 },
     )
   }
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { formatBytes, MediaThumbnail } from '#app/components/admin/media.tsx'
-import { deleteMedia } from '#app/lib/media.server.ts'
+import { deleteMedia, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -46,7 +46,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = mediaId(params)
 
   if (intent === 'delete') {
-    const deleted = await deleteMedia(user.id, id).catch(rethrowUnavailable)
+    let deleted: boolean
+    try {
+      deleted = await deleteMedia(user.id, id)
+    } catch (error) {
+      if (!(error instanceof StorageError)) rethrowUnavailable(error)
+      return fail('Delete failed', 'The file could not be removed from storage and was kept; try again.', 502)
+    }
     if (!deleted) return fail('Delete failed', 'This file does not exist.', 404)
     return redirectWithToast('/admin/media', { title: 'Media deleted successfully' }, { status: 303 })
   }

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { UploadForm, UploadProblems, type UploadReply } from '#app/components/admin/media.tsx'
-import { storeMedia } from '#app/lib/media.server.ts'
+import { StorageError, storeMedia } from '#app/lib/media.server.ts'
 import { checkFile, parseUpload, UploadError } from '#app/lib/media-upload.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
@@ -48,8 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
   let uploaded = 0
   for (const file of checked) {
     if (!file.ok) continue
-    await storeMedia(user.id, file, folderId).catch(rethrowUnavailable)
-    uploaded += 1
+    try {
+      await storeMedia(user.id, file, folderId)
+      uploaded += 1
+    } catch (error) {
+      if (!(error instanceof StorageError)) rethrowUnavailable(error)
+      const message = `${file.name} could not be stored; try again.`
+      return refuse({ title: 'Upload failed', problems: [message, ...problems.map((p) => p.message)], uploaded }, 502)
+    }
   }
 
   const back = `/admin/media${folderId ? `?folder=${folderId}` : ''}`
