@@ -22,6 +22,7 @@ const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
 const { createPageCache } = await import('#app/lib/page-cache.server.ts')
 const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
+const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabase } = await import('#db/prepare.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
@@ -103,6 +104,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   logger.warn({ origin, url: req.originalUrl }, 'cross-origin POST refused')
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
 })
+
+// Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
+app.use('/uploads', serveUploads())
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares)

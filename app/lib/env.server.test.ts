@@ -62,3 +62,30 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'development', ...database })).not.toThrow()
   })
 })
+
+describe('S3 settings', () => {
+  const complete = {
+    S3_BUCKET: 'comic-media',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  }
+
+  test('are all or nothing', () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined()
+    expect(parseEnv({ ...complete, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      S3_BUCKET: 'comic-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: true,
+    })
+    expect(() => parseEnv({ S3_BUCKET: 'comic-media' })).toThrow(
+      /S3_REGION: is required with S3_\*[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    )
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_BUCKET: is required with S3_*')
+  })
+
+  test('refuse a malformed bucket or endpoint', () => {
+    expect(() => parseEnv({ ...complete, S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET: must be a bucket name')
+    expect(() => parseEnv({ ...complete, S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT')
+  })
+})

@@ -62,6 +62,13 @@ const envSchema = z
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.string().min(3).default('Comic Vault Supplies <no-reply@localhost>'),
     UPLOAD_DIR: z.string().default('uploads'),
+    // S3-compatible object storage for media (app/lib/storage.server.ts), so several app servers share it.
+    S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')),
+    S3_REGION: optional(z.string().min(1)),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    S3_ENDPOINT: optional(url(['http:', 'https:'])),
+    S3_FORCE_PATH_STYLE: optional(boolean),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -92,6 +99,14 @@ const envSchema = z
     // The embedded mode is a one-machine demo (`npm install && npm start`): it may make its own secret.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+    }
+    // Half an S3 configuration would silently store media on one server's disk: all of it, or none.
+    const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    const s3Extras = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const
+    if ([...s3, ...s3Extras].some((name) => env[name] !== undefined)) {
+      for (const name of s3) {
+        if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_*' })
+      }
     }
   })
 

@@ -36,6 +36,10 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   },
   'admin.products.$id': { loader: 'view', actions: { '': 'edit' }, params: { id: '1' } },
   'admin.products.export': { loader: 'view' },
+  'admin.media': { loader: 'view', actions: { folder: 'create', move: 'edit', tags: 'edit', delete: 'delete' } },
+  'admin.media_.upload': { loader: 'view', actions: { '': 'create' } },
+  'admin.media_.$id': { loader: 'view', actions: { update: 'edit', delete: 'delete' }, params: { id: '2147483000' } },
+  'admin.media_.picker': { loader: 'view' },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const

@@ -32,6 +32,8 @@ Object.assign(process.env, {
   SMTP_URL: smtp.url,
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',
+  // Uploaded media go beside the mail, and are removed with it (e2e-teardown.ts).
+  UPLOAD_DIR: join(mailDirectory, 'uploads'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 
