@@ -26,6 +26,10 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   admin: { loader: 'view' },
   'admin._index': { loader: 'view' },
   'admin.$': { loader: 'view', params: { '*': 'no-such-page' } },
+  'admin.categories': {
+    loader: 'view',
+    actions: { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' },
+  },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const
