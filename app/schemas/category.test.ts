@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, test } from 'vitest'
 import { CategorySchema, NO_SLUG } from './category.ts'
 
@@ -42,4 +43,21 @@ describe('CategorySchema', () => {
       expect(messages({ name: 'Bags', image_url })).toEqual({ image_url: ['Must be a valid URL'] })
     },
   )
+
+  test('through Conform, as the form posts it: emptied optional fields are not "Required"', () => {
+    const formData = new FormData()
+    for (const [name, value] of [
+      ['name', 'Bags'],
+      ['description', ''],
+      ['image_url', ''],
+    ])
+      formData.set(name, value!)
+    const submission = parseWithZod(formData, { schema: CategorySchema })
+    expect(submission.status).toBe('success')
+    expect(submission.status === 'success' && submission.value).toEqual({
+      name: 'Bags',
+      description: null,
+      image_url: null,
+    })
+  })
 })

@@ -22,14 +22,23 @@ function isImageUrl(value: string): boolean {
   }
 }
 
-// Conform sends an emptied field as undefined; both mean "none".
-const optionalText = (max: number, message: string) =>
+/**
+ * Trimmed text or null. One transform rather than a pipe: Conform turns '' into undefined in every string
+ * schema it finds, a pipe's output included, which would make an empty optional field "Required".
+ */
+const optionalText = (max: number, message: string, valid: (value: string) => boolean = () => true) =>
   z
     .string()
     .optional()
-    .transform((value) => value?.replace(/\r\n?/g, '\n').trim() ?? '')
-    .pipe(z.string().max(max, message))
-    .transform((value) => value || null)
+    .transform((value, ctx) => {
+      // A textarea counts a line break as one character but submits it as CRLF; count it as the browser did.
+      const text = value?.replace(/\r\n?/g, '\n').trim() ?? ''
+      if (text.length > max || (text && !valid(text))) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+        return z.NEVER
+      }
+      return text || null
+    })
 
 export const CategorySchema = z.object({
   name: z
@@ -42,10 +51,7 @@ export const CategorySchema = z.object({
     CATEGORY_LIMITS.description,
     `Description must be at most ${CATEGORY_LIMITS.description} characters`,
   ),
-  image_url: optionalText(CATEGORY_LIMITS.imageUrl, BAD_URL).refine(
-    (value) => value === null || isImageUrl(value),
-    BAD_URL,
-  ),
+  image_url: optionalText(CATEGORY_LIMITS.imageUrl, BAD_URL, isImageUrl),
 })
 
 export type CategoryInput = z.infer<typeof CategorySchema>
