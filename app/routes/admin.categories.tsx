@@ -57,7 +57,7 @@ const FAILED: Record<Intent, string> = {
 const NOT_FOUND = 'Category not found.'
 const slugTaken = (slug: string) => `A category with the slug "${slug}" already exists.`
 const stillInUse = (count: number) =>
-  `It still has ${count} ${count === 1 ? 'product' : 'products'}. Move or delete them first.`
+  `This category still has ${count} ${count === 1 ? 'product' : 'products'}. Move or delete them first.`
 
 type Panel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
 
@@ -267,7 +267,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // A product added to it meanwhile: the foreign key refuses the delete and the transaction rolls back.
     (error) =>
       isStillInUse(error)
-        ? refuse({ intent, title, message: 'It still has products. Move or delete them first.' }, 409)
+        ? refuse({ intent, title, message: 'This category still has products. Move or delete them first.' }, 409)
         : null,
   )
   if (!outcome.ok) return outcome.reply
@@ -283,10 +283,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Categories | Admin' }]
 
 const buttonClass =
-  'inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60'
-const primaryClass = `${buttonClass} bg-slate-900 text-white hover:bg-slate-700 disabled:hover:bg-slate-900`
-const secondaryClass = `${buttonClass} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 disabled:hover:bg-white`
-const dangerClass = `${buttonClass} bg-red-700 text-white hover:bg-red-800 disabled:hover:bg-red-700`
+  'inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:border disabled:border-slate-300 disabled:bg-slate-200 disabled:text-slate-600'
+const primaryClass = `${buttonClass} bg-slate-900 text-white hover:bg-slate-700`
+const secondaryClass = `${buttonClass} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`
+const dangerClass = `${buttonClass} bg-red-700 text-white hover:bg-red-800`
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
 
@@ -369,7 +369,7 @@ export default function AdminCategories() {
           </h2>
           {target.product_count > 0 ? (
             <p id="delete-dialog-description" className="mt-2 text-slate-700">
-              It cannot be deleted: {stillInUse(target.product_count)}
+              {stillInUse(target.product_count)}
             </p>
           ) : (
             <p id="delete-dialog-description" className="mt-2 text-slate-700">

@@ -309,7 +309,7 @@ describe('delete', () => {
     expect(refusal(await post({ intent: 'delete', id: String(category.id) }))).toMatchObject({
       status: 409,
       title: 'Failed to delete category',
-      message: 'It still has 1 product. Move or delete them first.',
+      message: 'This category still has 1 product. Move or delete them first.',
     })
     expect(await snapshot()).toEqual(before)
     expect(await auditCount()).toBe(audits)

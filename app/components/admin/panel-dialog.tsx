@@ -42,7 +42,7 @@ export function PanelDialog({
         if (ref.current?.open) return
         navigate(closeTo, { preventScrollReset: true })
       }}
-      className="w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:static [&:not(:modal)]:mx-auto [&:not(:modal)]:my-6"
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:static [&:not(:modal)]:mx-auto [&:not(:modal)]:my-6"
     >
       {children}
     </dialog>
