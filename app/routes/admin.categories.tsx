@@ -106,7 +106,8 @@ interface CategoryReply {
 export async function action({ request }: ActionFunctionArgs) {
   // Read (bounded) before the check, because the intent decides which permission is needed; nothing in it
   // is looked at until the check has passed.
-  const formData = await readFormData(request, CATEGORY_MAX_BODY_BYTES).catch(() => null)
+  // undefined: not a form at all (readFormData throws a 400 for it, answered below once the user is known).
+  const formData = await readFormData(request, CATEGORY_MAX_BODY_BYTES).catch(() => undefined)
   const intent = formData?.get('intent')
   const user = await requirePanelUser(request, isIntent(intent) ? INTENTS[intent] : 'view')
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX)
@@ -119,11 +120,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(result.error ?? {}).find((messages) => messages?.length)?.[0]
     return refuse({ intent, title: FAILED[intent], message: first ?? 'Please check the form.', result }, 400)
   }
-  if (!formData) {
+  if (formData === null) {
     return refuse({ intent: null, title: 'Failed to save category', message: 'The form was too large to send.' }, 413)
   }
-  if (!isIntent(intent))
+  if (!formData || !isIntent(intent)) {
     return refuse({ intent: null, title: 'Failed to save category', message: 'Unknown action.' }, 400)
+  }
   const title = FAILED[intent]
 
   /** Runs a write; a database failure is answered with the intent's message instead of a 500. */
@@ -450,7 +452,7 @@ function CategoryTable({
                 </span>
               </td>
               <td className="px-4 py-3">
-                <div className="flex flex-wrap gap-2">
+                <div className="flex gap-2">
                   <Form method="post" action={list}>
                     <input type="hidden" name="intent" value="toggle-visibility" />
                     <input type="hidden" name="id" value={category.id} />

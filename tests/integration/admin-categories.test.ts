@@ -335,8 +335,20 @@ describe('delete', () => {
     expect(await bySlug('editor-cannot')).toBeDefined()
   })
 
-  test('an unknown intent is a 400', async () => {
+  test('an unknown intent or a body that is not a form is a 400; anonymous visitors go home first', async () => {
     expect(refusal(await post({ intent: 'rename-everything' })).status).toBe(400)
+    const json = (cookie: string) =>
+      categories.action({
+        request: new Request('http://localhost/admin/categories', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie },
+          body: JSON.stringify({ intent: 'delete', id: 1 }),
+        }),
+        params: {},
+        context,
+      })
+    expect(refusal(await json(adminCookie)).status).toBe(400)
+    await expect(json('')).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) })
   })
 })
 
