@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 
 /** Visible categories by name, each with how many visible products it holds. */
@@ -27,4 +28,94 @@ export function getVisibleCategory(db: Executor, slug: string) {
     .where('slug', '=', slug)
     .where('is_hidden', '=', false)
     .executeTakeFirst()
+}
+
+// The admin panel's categories (SPEC §7 "Admin data"): every category, hidden ones too, with all its products
+// counted, hidden ones too, since those also keep it from being deleted.
+
+export interface CategoryFields {
+  name: string
+  description: string | null
+  image_url: string | null
+}
+
+const adminColumns = ['c.id', 'c.name', 'c.slug', 'c.description', 'c.image_url', 'c.is_hidden'] as const
+
+/** Categories by name with their product counts; `search` matches name or description as literal text. */
+export function listAdminCategories(db: Executor, search: string) {
+  let query = db
+    .selectFrom('categories as c')
+    .select(adminColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('products as p')
+        .whereRef('p.category_id', '=', 'c.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('product_count'),
+    )
+    .$narrowType<{ product_count: number }>()
+  if (search) {
+    const pattern = containsPattern(search)
+    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.description', 'ilike', pattern)]))
+  }
+  return query.orderBy('c.name').orderBy('c.id').execute()
+}
+
+/** One category with its product count; `lock` holds its row until the transaction ends. */
+export function getAdminCategory(db: Executor, id: number, { lock = false } = {}) {
+  let query = db
+    .selectFrom('categories as c')
+    .select(adminColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('products as p')
+        .whereRef('p.category_id', '=', 'c.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('product_count'),
+    )
+    .$narrowType<{ product_count: number }>()
+    .where('c.id', '=', id)
+  if (lock) query = query.forUpdate('c')
+  return query.executeTakeFirst()
+}
+
+export async function categorySlugExists(db: Executor, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst()
+  return row !== undefined
+}
+
+export function insertCategory(db: Executor, fields: CategoryFields & { slug: string }) {
+  return db
+    .insertInto('categories')
+    .values(fields)
+    .returning(['id', 'name', 'slug', 'description', 'image_url', 'is_hidden'])
+    .executeTakeFirstOrThrow()
+}
+
+/** Name, description and picture; the slug never changes (SPEC §5). */
+export async function updateCategory(
+  db: Executor,
+  id: number,
+  fields: Partial<CategoryFields & { is_hidden: boolean }>,
+) {
+  await db
+    .updateTable('categories')
+    .set({ ...fields, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function deleteCategory(db: Executor, id: number) {
+  await db.deleteFrom('categories').where('id', '=', id).execute()
+}
+
+/** Postgres's unique_violation on the slug: another category took it first. */
+export function isSlugTaken(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string }
+  return code === '23505' && constraint === 'categories_slug_key'
+}
+
+/** Postgres's foreign_key_violation: products still point at the category (ON DELETE RESTRICT). */
+export function isStillInUse(error: unknown): boolean {
+  return (error as { code?: string }).code === '23503'
 }

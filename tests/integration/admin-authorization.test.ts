@@ -40,6 +40,10 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   'admin.media_.upload': { loader: 'view', actions: { '': 'create' } },
   'admin.media_.$id': { loader: 'view', actions: { update: 'edit', delete: 'delete' }, params: { id: '2147483000' } },
   'admin.media_.picker': { loader: 'view' },
+  'admin.categories': {
+    loader: 'view',
+    actions: { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' },
+  },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const
