@@ -1,5 +1,4 @@
 import {
-  getFieldsetProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -12,6 +11,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
+import { MediaPickerDialog } from '#app/components/admin/media-picker.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
 import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
@@ -141,6 +141,8 @@ export default function EditProduct() {
   const [section, setSection] = useState<SectionId>('basic')
   const [enhanced, setEnhanced] = useState(false)
   const [dirty, setDirty] = useState(unsavedPicks)
+  const [gallery, setGallery] = useState(product.images)
+  const [picking, setPicking] = useState(false)
   const closeTo = `/admin/products${listQuery}`
 
   useEffect(() => setEnhanced(true), [])
@@ -197,7 +199,7 @@ export default function EditProduct() {
       />
       <section
         aria-labelledby="edit-heading"
-        className="animate-slide-in h-full w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl"
+        className="motion-safe:animate-slide-in h-full w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl"
       >
         <div className="flex items-start justify-between gap-4">
           <div>
@@ -325,10 +327,18 @@ export default function EditProduct() {
                 <FieldError id={fields.image_url.errorId} errors={fields.image_url.errors} />
               </div>
               <Gallery
-                images={product.images}
+                images={gallery}
                 errors={fields.images.errors}
                 errorId={fields.images.errorId}
                 pickerHref={`/admin/media/picker?returnTo=${encodeURIComponent(`${location.pathname}${listQuery}`)}`}
+                onPick={
+                  enhanced
+                    ? (event) => {
+                        event.preventDefault()
+                        setPicking(true)
+                      }
+                    : undefined
+                }
               />
             </Section>
 
@@ -377,6 +387,15 @@ export default function EditProduct() {
             </Link>
           </div>
         </Form>
+        {/* Outside the form: the picker's own controls must not be submitted with the product. */}
+        <MediaPickerDialog
+          open={picking}
+          onClose={() => setPicking(false)}
+          onConfirm={(urls) => {
+            setGallery((current) => [...new Set([...current, ...urls])])
+            setDirty(true)
+          }}
+        />
       </section>
     </div>
   )
@@ -395,7 +414,7 @@ function Section({
   hidden: boolean
 }) {
   return (
-    <fieldset {...props} className="space-y-4" {...getFieldsetProps}>
+    <fieldset {...props} className="space-y-4">
       <legend className={show ? 'mb-2 text-lg font-semibold' : 'sr-only'}>{title}</legend>
       {children}
     </fieldset>
@@ -410,18 +429,20 @@ function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, 'key'> {
 
 /**
  * The gallery: each picture a checked box (uncheck to remove, with or without JavaScript), and the media
- * library's picker to add more.
+ * library's picker to add more: a dialog with JavaScript, its page (which comes back here) without.
  */
 function Gallery({
   images,
   errors,
   errorId,
   pickerHref,
+  onPick,
 }: {
   images: string[]
   errors: string[] | undefined
   errorId: string
   pickerHref: string
+  onPick?: (event: MouseEvent) => void
 }) {
   return (
     <fieldset aria-describedby={errors?.length ? errorId : undefined}>
@@ -439,7 +460,7 @@ function Gallery({
         ))}
       </ul>
       <FieldError id={errorId} errors={errors} />
-      <Link to={pickerHref} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+      <Link to={pickerHref} onClick={onPick} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
         Choose from the media library
       </Link>
     </fieldset>

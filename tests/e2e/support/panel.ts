@@ -58,3 +58,42 @@ export async function removeAdmins(): Promise<void> {
     await client.query(`DELETE FROM user_roles WHERE role = 'admin'`)
   }, env().DATABASE_URL)
 }
+
+/** A product of its own for a spec to change freely (the seeded ones are read by other specs); answers its ASIN and id. */
+export async function createProductRow(title: string): Promise<{ id: number; asin: string }> {
+  const asin = `E${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`
+  return onServer(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO products (asin, title, brand, price, last_updated) VALUES ($1, $2, 'E2E Brand', 9.99, now()) RETURNING id`,
+      [asin, title],
+    )
+    return { id: rows[0]!.id, asin }
+  }, env().DATABASE_URL)
+}
+
+/** A review waiting for moderation. */
+export async function createPendingReview(productId: number, reviewerName: string): Promise<void> {
+  await onServer(
+    (client) =>
+      client.query(`INSERT INTO reviews (product_id, reviewer_name, rating, comment) VALUES ($1, $2, 4, 'Solid.')`, [
+        productId,
+        reviewerName,
+      ]),
+    env().DATABASE_URL,
+  )
+}
+
+/** A media library entry (its file need not exist: the picker only lists it). */
+export async function createMediaRow(fileName: string): Promise<string> {
+  const key = `${Date.now()}-${randomBytes(8).toString('hex')}.png`
+  const url = `${process.env.E2E_BASE_URL}/uploads/${key}`
+  await onServer(
+    (client) =>
+      client.query(
+        `INSERT INTO media (url, key, file_name, file_size, mime_type, width, height) VALUES ($1, $2, $3, 100, 'image/png', 1, 1)`,
+        [url, key, fileName],
+      ),
+    env().DATABASE_URL,
+  )
+  return url
+}
