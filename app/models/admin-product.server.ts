@@ -117,25 +117,27 @@ export function categoryExists(db: Executor, id: number) {
   return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()
 }
 
-/** Every product for the CSV export (SPEC §7), in id order, read a batch at a time (keyset, no cursor needed). */
+/** The CSV export's columns (SPEC §7), in order. */
+export const EXPORT_COLUMNS = [
+  'asin',
+  'title',
+  'brand',
+  'category_id',
+  'affiliate_url',
+  'price',
+  'rating',
+  'review_count',
+  'soft_hidden',
+  'last_updated',
+] as const
+
+/** Every product for the CSV export, in id order, read a batch at a time (keyset, no cursor needed). */
 export async function* streamProductsForExport(db: Executor, batchSize = 1000) {
   let after = 0
   for (;;) {
     const batch = await db
       .selectFrom('products')
-      .select([
-        'id',
-        'asin',
-        'title',
-        'brand',
-        'category_id',
-        'affiliate_url',
-        'price',
-        'rating',
-        'review_count',
-        'soft_hidden',
-        'last_updated',
-      ])
+      .select(['id', ...EXPORT_COLUMNS])
       .where('id', '>', after)
       .orderBy('id')
       .limit(batchSize)

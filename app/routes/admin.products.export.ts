@@ -2,32 +2,19 @@ import { Readable } from 'node:stream'
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node'
 import { stringify } from 'csv-stringify'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { streamProductsForExport } from '#app/models/admin-product.server.ts'
+import { EXPORT_COLUMNS, streamProductsForExport } from '#app/models/admin-product.server.ts'
 import { neutraliseFormula } from '#app/utils/csv.ts'
 import { db } from '#db/client.ts'
 
 // GET /admin/products/export: every product as CSV (SPEC §7), streamed from the database to the browser
 // so 100k products never sit in memory at once.
 
-const COLUMNS = [
-  'asin',
-  'title',
-  'brand',
-  'category_id',
-  'affiliate_url',
-  'price',
-  'rating',
-  'review_count',
-  'soft_hidden',
-  'last_updated',
-] as const
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const rows = Readable.from(streamProductsForExport(db))
   const csv = stringify({
     header: true,
-    columns: [...COLUMNS],
+    columns: [...EXPORT_COLUMNS],
     cast: {
       string: neutraliseFormula,
       boolean: (value) => String(value),
