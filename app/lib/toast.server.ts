@@ -34,11 +34,16 @@ function toastStorage() {
   return storage
 }
 
-export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+/** The Set-Cookie header that makes the next page (or the revalidation after a fetcher) show the toast. */
+export async function toastCookie(toast: ToastInput): Promise<string> {
   const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, ToastSchema.parse(toast))
+  return toastStorage().commitSession(session)
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
   const headers = new Headers(init.headers)
-  headers.append('Set-Cookie', await toastStorage().commitSession(session))
+  headers.append('Set-Cookie', await toastCookie(toast))
   return redirect(url, { ...init, headers })
 }
 

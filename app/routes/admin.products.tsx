@@ -3,11 +3,12 @@ import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { ProductsTab } from '#app/components/admin/products-tab.tsx'
 import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
 import { BulkToolsTab } from '#app/components/admin/bulk-tools-tab.tsx'
+import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
 import { LinkTabs } from '#app/components/admin/tabs.tsx'
 import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { redirectWithToast, toastCookie } from '#app/lib/toast.server.ts'
 import { listAdminProducts, listCategoryOptions, lockProduct, updateProduct } from '#app/models/admin-product.server.ts'
 import { listReviewsForModeration, setReviewStatus } from '#app/models/admin-review.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
@@ -86,7 +87,12 @@ export async function action({ request }: ActionFunctionArgs) {
       )
     }
     await bumpCatalogueVersion()
-    return redirectWithToast(back, { title: 'Product updated successfully' }, { status: 303 })
+    const updated = { title: 'Product updated successfully' }
+    // A switch sent by a fetcher is answered in place (its page revalidates and shows the toast); a
+    // redirect would start a navigation that a second quick click could interrupt.
+    return sentEnhanced(formData)
+      ? data({ ok: true }, { headers: { 'Set-Cookie': await toastCookie(updated) } })
+      : redirectWithToast(back, updated, { status: 303 })
   }
 
   if (intent === 'review-status') {

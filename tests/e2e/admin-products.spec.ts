@@ -107,10 +107,19 @@ test('featured and visible switches; a viewer cannot use them', async ({ page, b
   await expect(featured).toHaveAttribute('aria-checked', 'false')
   await expect(visible).toHaveAttribute('aria-checked', 'true')
 
+  // Each switch saves before the next is pressed: the server's answer, not the optimistic state, is awaited.
+  const saved = () =>
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/admin/products'),
+    )
+  let save = saved()
   await featured.click()
+  await save
   await expect(toast(page, 'Product updated successfully')).toBeVisible()
   await expect(page.getByRole('switch', { name: `Featured: ${title}` })).toHaveAttribute('aria-checked', 'true')
+  save = saved()
   await page.getByRole('switch', { name: `Visible: ${title}` }).click()
+  await save
   await expect(page.getByRole('switch', { name: `Visible: ${title}` })).toHaveAttribute('aria-checked', 'false')
   await page.reload()
   await expect(page.getByRole('switch', { name: `Featured: ${title}` })).toHaveAttribute('aria-checked', 'true')
@@ -147,7 +156,9 @@ test('moderate reviews one at a time and several at once', async ({ page }) => {
   await page.getByRole('checkbox', { name: new RegExp(`by ${names[1]}`) }).check()
   await page.getByRole('checkbox', { name: new RegExp(`by ${names[2]}`) }).check()
   await page.getByRole('button', { name: 'Reject selected' }).click()
-  await expect(toast(page, 'Review status updated')).toBeVisible()
+  // Done when both have left the Pending list (the first toast may still be showing).
+  await expect(page.getByText(names[1]!)).toHaveCount(0)
+  await expect(page.getByText(names[2]!)).toHaveCount(0)
   await page.goto('/admin/products?tab=reviews&status=REJECTED')
   await expect(page.getByRole('row').filter({ hasText: names[1]! })).toContainText('Rejected')
   await expect(page.getByRole('row').filter({ hasText: names[2]! })).toContainText('Rejected')

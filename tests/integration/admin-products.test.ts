@@ -116,6 +116,21 @@ describe('featured and visible switches', () => {
     expect(trail.every((row) => row.actor_id === editor.id)).toBe(true)
   })
 
+  test('sent by the JavaScript switch (a fetcher), the answer is data with the toast, not a redirect', async () => {
+    const result = (await post('/admin/products', {
+      intent: 'toggle-featured',
+      id: String(beta.id),
+      value: 'true',
+      enhanced: '1',
+    })) as unknown as { data: unknown; init: ResponseInit }
+    expect(result.data).toEqual({ ok: true })
+    const setCookie = new Headers(result.init.headers).get('Set-Cookie')!
+    const toast = await getToast(new Request('http://localhost/', { headers: { cookie: setCookie.split(';')[0]! } }))
+    expect(toast.toast).toEqual({ type: 'success', title: 'Product updated successfully' })
+    expect((await productRow(beta.id)).is_featured).toBe(true)
+    await post('/admin/products', { intent: 'toggle-featured', id: String(beta.id), value: 'false' })
+  })
+
   test('a forged id or value changes nothing; an open redirect is not followed', async () => {
     const before = await productRow(beta.id)
     for (const fields of [

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 
 /**
  * "Done, taking you on…" pages (after setup and a password reset). Only reached with JavaScript, which
@@ -23,14 +23,3 @@ export function MovingOn({ to, afterMs, linkLabel }: { to: string; afterMs: numb
     </>
   )
 }
-
-export const ENHANCED_FIELD = 'enhanced'
-
-/** A hidden field that says "this form was sent by the JavaScript-enhanced page" once the page has hydrated. */
-export function EnhancedMarker() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? '1' : ''} />
-}
-
-export const sentEnhanced = (formData: FormData) => formData.get(ENHANCED_FIELD) === '1'

@@ -1,4 +1,5 @@
 import { useFetcher } from '@remix-run/react'
+import { EnhancedMarker } from '#app/components/enhanced-marker.tsx'
 
 /**
  * An on/off switch that is a POST form: it works without JavaScript (the page reloads), and with it the
@@ -28,6 +29,7 @@ export function ToggleSwitch({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="value" value={String(!on)} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <EnhancedMarker />
       <button
         type="submit"
         role="switch"
