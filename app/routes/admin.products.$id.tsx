@@ -9,9 +9,10 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MediaPickerDialog } from '#app/components/admin/media-picker.tsx'
+import { Gallery, Section, withoutKey } from '#app/components/admin/product-form-parts.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
 import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
@@ -398,71 +399,5 @@ export default function EditProduct() {
         />
       </section>
     </div>
-  )
-}
-
-function Section({
-  title,
-  show,
-  children,
-  ...props
-}: {
-  title: string
-  show: boolean
-  children: ReactNode
-  id: string
-  hidden: boolean
-}) {
-  return (
-    <fieldset {...props} className="space-y-4">
-      <legend className={show ? 'mb-2 text-lg font-semibold' : 'sr-only'}>{title}</legend>
-      {children}
-    </fieldset>
-  )
-}
-
-/** Conform's props carry React's `key`, which JSX must not receive by spreading. */
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, 'key'> {
-  const { key: _key, ...rest } = props
-  return rest
-}
-
-/**
- * The gallery: each picture a checked box (uncheck to remove, with or without JavaScript), and the media
- * library's picker to add more: a dialog with JavaScript, its page (which comes back here) without.
- */
-function Gallery({
-  images,
-  errors,
-  errorId,
-  pickerHref,
-  onPick,
-}: {
-  images: string[]
-  errors: string[] | undefined
-  errorId: string
-  pickerHref: string
-  onPick?: (event: MouseEvent) => void
-}) {
-  return (
-    <fieldset aria-describedby={errors?.length ? errorId : undefined}>
-      <legend className="block text-sm font-medium text-slate-900">Gallery images</legend>
-      {images.length === 0 ? <p className="mt-1 text-sm text-slate-600">No gallery images yet.</p> : null}
-      <ul className="mt-2 grid grid-cols-3 gap-3">
-        {images.map((image, index) => (
-          <li key={image} className="rounded-md border border-slate-200 p-2">
-            <img src={image} alt="" className="h-20 w-full object-contain" />
-            <label className="mt-2 flex items-center gap-2 text-xs">
-              <input type="checkbox" name="images" value={image} defaultChecked />
-              Keep image {index + 1}
-            </label>
-          </li>
-        ))}
-      </ul>
-      <FieldError id={errorId} errors={errors} />
-      <Link to={pickerHref} onClick={onPick} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
-        Choose from the media library
-      </Link>
-    </fieldset>
   )
 }
