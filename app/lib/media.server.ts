@@ -1,5 +1,5 @@
 import { writeAudit } from '#app/models/audit.server.ts'
-import { deleteMediaRow, insertMedia } from '#app/models/media.server.ts'
+import { countProductsShowing, deleteMediaRow, insertMedia } from '#app/models/media.server.ts'
 import { db } from '#db/client.ts'
 import { logger } from './logger.server.ts'
 import type { CheckedFile } from './media-upload.server.ts'
@@ -56,6 +56,17 @@ export async function storeMedia(actorId: number, file: AcceptedFile, folderId: 
   }
 }
 
+/** A file a product still shows (as its picture or in its gallery) is kept: deleting it would break that page. */
+export class MediaInUseError extends Error {
+  override name = 'MediaInUseError'
+  constructor(
+    readonly fileName: string,
+    readonly products: number,
+  ) {
+    super(`${fileName} is shown by ${products} ${products === 1 ? 'product' : 'products'}; remove it from them first.`)
+  }
+}
+
 /**
  * Deletes the row and removes the file inside one transaction: the removal comes before the commit, so a
  * removal that fails rolls the row back and the library still lists a file that still exists. Answers false
@@ -65,6 +76,8 @@ export async function deleteMedia(actorId: number, id: number): Promise<boolean>
   return db.transaction().execute(async (trx) => {
     const media = await deleteMediaRow(trx, id)
     if (!media) return false
+    const products = await countProductsShowing(trx, media.url)
+    if (products > 0) throw new MediaInUseError(media.file_name, products)
     await writeAudit(trx, {
       actorId,
       entityType: 'MEDIA',

@@ -126,3 +126,13 @@ export async function createFolder(db: Executor, name: string) {
     .returning(['id', 'name'])
     .executeTakeFirst()
 }
+
+/** Products that show this file, as their main picture or in their gallery. */
+export async function countProductsShowing(db: Executor, url: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where((eb) => eb.or([eb('image_url', '=', url), eb(sql`${url}`, '=', sql`any(images)`)]))
+    .executeTakeFirstOrThrow()
+  return row.count
+}

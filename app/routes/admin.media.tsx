@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useState } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MediaThumbnail, UploadForm, formatBytes } from '#app/components/admin/media.tsx'
-import { deleteMedia, StorageError } from '#app/lib/media.server.ts'
+import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -102,8 +102,9 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         if (await deleteMedia(user.id, media.id)) deleted += 1
       } catch (error) {
-        if (!(error instanceof StorageError)) rethrowUnavailable(error)
         const done = deleted ? ` ${count(deleted)} deleted before it.` : ''
+        if (error instanceof MediaInUseError) return fail(title, `${error.message}${done}`, 409)
+        if (!(error instanceof StorageError)) rethrowUnavailable(error)
         return fail(title, `${media.file_name} could not be removed from storage and was kept; try again.${done}`, 502)
       }
     }

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { formatBytes, MediaThumbnail } from '#app/components/admin/media.tsx'
-import { deleteMedia, StorageError } from '#app/lib/media.server.ts'
+import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -50,6 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       deleted = await deleteMedia(user.id, id)
     } catch (error) {
+      if (error instanceof MediaInUseError) return fail('Delete failed', error.message, 409)
       if (!(error instanceof StorageError)) rethrowUnavailable(error)
       return fail('Delete failed', 'The file could not be removed from storage and was kept; try again.', 502)
     }

@@ -12,6 +12,7 @@ import * as mediaDetails from '#app/routes/admin.media_.$id.tsx'
 import * as picker from '#app/routes/admin.media_.picker.tsx'
 import * as upload from '#app/routes/admin.media_.upload.tsx'
 import { db } from '#db/client.ts'
+import { createProduct } from '#tests/support/catalogue.ts'
 import { FIVE_MB, GIF_1X1, HTML_PAGE, pngImage, WEBP_1X1 } from '#tests/support/images.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 import { startS3StandIn } from '#tests/support/s3-stand-in.ts'
@@ -410,6 +411,27 @@ describe('move, tags, delete', () => {
     expect(await auditOf('MEDIA', a.id)).toContainEqual(
       expect.objectContaining({ actor_id: admin.id, action: 'DELETE', diff: { file_name: a.file_name, key: a.key } }),
     )
+  })
+
+  test('a file a product still shows is kept, with the reason', async () => {
+    const [a, b] = await uploadTwo()
+    await createProduct({ title: 'Shows a', image_url: a.url })
+    await createProduct({ title: 'Shows b in its gallery', images: ['/images/x.svg', b.url] })
+    for (const file of [a, b]) {
+      const result = await runMedia(
+        [
+          ['intent', 'delete'],
+          ['ids', String(file.id)],
+        ],
+        admin.cookie,
+      )
+      expect(result.status).toBe(409)
+      expect(JSON.stringify(result.data)).toContain(
+        `${file.file_name} is shown by 1 product; remove it from them first.`,
+      )
+      expect(await mediaNamed(file.file_name)).toBeDefined()
+      expect(existsSync(path.join(uploadDir, file.key))).toBe(true)
+    }
   })
 
   test('a storage removal that fails leaves the row and the file', async () => {
