@@ -202,7 +202,11 @@ export class AmazonClient {
         failure = error
       }
       if (attempt >= this.maxAttempts) {
-        throw new AmazonError(failure.kind, `${failure.message} Gave up after ${attempt} attempts.`, failure.status)
+        throw new AmazonError(
+          failure.kind,
+          `${failure.message} Gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}.`,
+          failure.status,
+        )
       }
       // Full jitter: a random wait up to the doubled backoff, so workers that failed together do not retry together.
       const wait = Math.random() * this.backoffMs * 2 ** (attempt - 1)
