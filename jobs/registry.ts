@@ -1,3 +1,4 @@
+import { importProductsJob } from './import-products.ts'
 import { refreshProductsJob } from './refresh-products.ts'
 import { sendDigestJob } from './send-digest.ts'
 import { sendMailJob } from './send-mail.ts'
@@ -10,6 +11,7 @@ export const jobs = {
   'send-mail': { queue: 'mail', handler: sendMailJob },
   'send-digest': { queue: 'digest', handler: sendDigestJob },
   'refresh-products': { queue: 'amazon', handler: refreshProductsJob },
+  'import-products': { queue: 'amazon', handler: importProductsJob },
 } as const
 
 export type JobName = keyof typeof jobs
