@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { BulkImportForm } from '#app/components/admin/amazon-import.tsx'
 import { startImport } from '#app/lib/import.server.ts'
@@ -8,8 +8,9 @@ import { parseBulkAsins } from '#app/schemas/amazon-import.ts'
 // POST /admin/products/bulk-import: one ASIN per line, run as a job whose progress page the visitor goes to.
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The form's own page: where a refused list is shown (after a POST Remix renders this route's loader too).
   await requirePanelUser(request, 'view')
-  return redirect('/admin/products?tab=bulk')
+  return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {

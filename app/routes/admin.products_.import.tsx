@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { ManualImportForm } from '#app/components/admin/amazon-import.tsx'
 import { startImport } from '#app/lib/import.server.ts'
@@ -9,8 +9,9 @@ import { parseManualAsins } from '#app/schemas/amazon-import.ts'
 // progress page; a refused list comes back here, with the message beside the field (with or without JavaScript).
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The form's own page: where a refused list is shown (after a POST Remix renders this route's loader too).
   await requirePanelUser(request, 'view')
-  return redirect('/admin/products?tab=import')
+  return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
