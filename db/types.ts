@@ -9,6 +9,10 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type ImportKind = "bulk" | "manual";
+
+export type ImportStatus = "failed" | "queued" | "running" | "succeeded";
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -66,6 +70,7 @@ export interface Clicks {
 }
 
 export interface DataRefreshLog {
+  cursor: Generated<number>;
   failed_count: Generated<number>;
   finished_at: Timestamp | null;
   id: Generated<number>;
@@ -74,6 +79,23 @@ export interface DataRefreshLog {
   status: Generated<RefreshStatus>;
   total: Generated<number>;
   updated_count: Generated<number>;
+}
+
+export interface ImportJobs {
+  asins: string[];
+  created: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  done: Generated<number>;
+  failed: Generated<number>;
+  failures: Generated<Json>;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  imported: Generated<number>;
+  kind: ImportKind;
+  message: string | null;
+  status: Generated<ImportStatus>;
+  total: number;
 }
 
 export interface Media {
@@ -108,7 +130,10 @@ export interface PasswordResetTokens {
 
 export interface Products {
   affiliate_url: string | null;
+  amazon_checked_at: Timestamp | null;
+  amazon_error: string | null;
   asin: string;
+  availability: string | null;
   badges: Generated<string[]>;
   brand: string | null;
   category_id: number | null;
@@ -192,6 +217,7 @@ export interface DB {
   categories: Categories;
   clicks: Clicks;
   data_refresh_log: DataRefreshLog;
+  import_jobs: ImportJobs;
   media: Media;
   media_folders: MediaFolders;
   password_reset_tokens: PasswordResetTokens;

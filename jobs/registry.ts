@@ -1,3 +1,5 @@
+import { importProductsJob } from './import-products.ts'
+import { refreshProductsJob } from './refresh-products.ts'
 import { sendDigestJob } from './send-digest.ts'
 import { sendMailJob } from './send-mail.ts'
 
@@ -8,6 +10,8 @@ import { sendMailJob } from './send-mail.ts'
 export const jobs = {
   'send-mail': { queue: 'mail', handler: sendMailJob },
   'send-digest': { queue: 'digest', handler: sendDigestJob },
+  'refresh-products': { queue: 'amazon', handler: refreshProductsJob },
+  'import-products': { queue: 'amazon', handler: importProductsJob },
 } as const
 
 export type JobName = keyof typeof jobs

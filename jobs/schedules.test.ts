@@ -24,6 +24,15 @@ describe('nextRunAt', () => {
   test('the digest is a schedule: Mondays at 09:00', () => {
     expect(schedules).toContainEqual({ id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} })
   })
+
+  test('the product refresh is a schedule: every day at 03:15', () => {
+    expect(schedules).toContainEqual({
+      id: 'nightly-refresh',
+      pattern: '15 3 * * *',
+      job: 'refresh-products',
+      data: { trigger: 'schedule' },
+    })
+  })
 })
 
 describe('in-process schedule timers', () => {
@@ -35,8 +44,9 @@ describe('in-process schedule timers', () => {
   test('fire at Monday 09:00 New York time, re-arm for the next week, and stop when closed', async () => {
     vi.useFakeTimers({ now: new Date('2026-06-03T12:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const runs: Array<{ id: string; at: string }> = []
+    // The digest's runs only: the nightly refresh fires every day in between.
     const timers = startScheduleTimers(async (schedule: Schedule) => {
-      runs.push({ id: schedule.id, at: new Date().toISOString() })
+      if (schedule.id === 'weekly-digest') runs.push({ id: schedule.id, at: new Date().toISOString() })
     })
 
     await vi.advanceTimersByTimeAsync(new Date('2026-06-08T13:00:00Z').getTime() - Date.now() - 1)
@@ -56,7 +66,8 @@ describe('in-process schedule timers', () => {
     vi.useFakeTimers({ now: new Date('2026-06-08T12:59:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
     let calls = 0
-    const timers = startScheduleTimers(async () => {
+    const timers = startScheduleTimers(async (schedule: Schedule) => {
+      if (schedule.id !== 'weekly-digest') return
       calls++
       throw new Error('no database')
     })

@@ -7,7 +7,10 @@ import { jobs, type JobData, type JobName } from './registry.ts'
 export type Schedule = { [N in JobName]: { id: string; pattern: string; job: N; data: JobData<N> } }[JobName]
 
 /** Every recurring job: a cron pattern read in REFRESH_TZ. */
-export const schedules: Schedule[] = [{ id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} }]
+export const schedules: Schedule[] = [
+  { id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} },
+  { id: 'nightly-refresh', pattern: '15 3 * * *', job: 'refresh-products', data: { trigger: 'schedule' } },
+]
 
 /**
  * One BullMQ job scheduler per schedule, upserted by id: any number of web processes and workers

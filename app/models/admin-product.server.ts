@@ -37,6 +37,7 @@ export async function listAdminProducts(db: Executor, filters: ProductListFilter
         'p.is_featured',
         'p.soft_hidden',
         'p.updated_at',
+        'p.amazon_error',
       ])
       .orderBy(sql`${sortColumns[filters.sort]} ${sql.raw(filters.dir)} nulls last`)
       .orderBy('p.id', filters.dir)

@@ -2,7 +2,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
+import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -11,7 +11,7 @@ import { db } from '#db/client.ts'
 
 export async function loader() {
   const env = getEnv()
-  const latest = await getLatestRefresh(db).catch(rethrowUnavailable)
+  const latest = await getLastDataUpdate(db).catch(rethrowUnavailable)
   return {
     siteName: env.SITE_NAME,
     // Formatted here so server and browser render the same text.

@@ -4,6 +4,12 @@ import { ProductsTab } from '#app/components/admin/products-tab.tsx'
 import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
 import { BulkToolsTab } from '#app/components/admin/bulk-tools-tab.tsx'
 import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
+import { BulkImportSection, ManualImportTab } from '#app/components/admin/amazon-import.tsx'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { can } from '#app/lib/permissions.ts'
+import { listRecentImports } from '#app/models/import-job.server.ts'
+import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { LinkTabs } from '#app/components/admin/tabs.tsx'
 import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -23,15 +29,23 @@ import { db } from '#db/client.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const filters = readProductListFilters(new URL(request.url))
+  if (filters.tab === 'import' || filters.tab === 'bulk') {
+    const [imports, latestRefresh] = await Promise.all([
+      listRecentImports(db, filters.tab === 'bulk' ? 'bulk' : 'manual'),
+      filters.tab === 'bulk' ? getLatestRefresh(db) : null,
+    ]).catch(rethrowUnavailable)
+    const amazon = { imports, latestRefresh: latestRefresh ?? null, timeZone: getEnv().REFRESH_TZ }
+    return { filters, products: null, reviews: null, categories: [], amazon }
+  }
   if (filters.tab === 'reviews') {
     const reviews = await listReviewsForModeration(db, filters).catch(rethrowUnavailable)
-    return { filters, reviews, products: null, categories: [] }
+    return { filters, reviews, products: null, categories: [], amazon: null }
   }
   const [products, categories] = await Promise.all([
     filters.tab === 'products' ? listAdminProducts(db, filters) : null,
     listCategoryOptions(db),
   ]).catch(rethrowUnavailable)
-  return { filters, products, reviews: null, categories }
+  return { filters, products, reviews: null, categories, amazon: null }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Products | Admin' }]
@@ -146,7 +160,8 @@ const TABS = [
 ]
 
 export default function AdminProducts() {
-  const { filters, products, reviews, categories } = useLoaderData<typeof loader>()
+  const { filters, products, reviews, categories, amazon } = useLoaderData<typeof loader>()
+  const { role } = usePanelUser()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   return (
@@ -180,15 +195,21 @@ export default function AdminProducts() {
           redirectTo={here}
         />
       ) : null}
-      {filters.tab === 'import' ? (
-        <section aria-labelledby="import-heading" className="rounded-lg border border-slate-200 bg-white p-6">
-          <h2 id="import-heading" className="text-xl font-semibold">
-            Manual Import
-          </h2>
-          <p className="mt-2 text-slate-700">Importing from Amazon arrives with the product API integration.</p>
-        </section>
+      {filters.tab === 'import' && amazon ? (
+        <ManualImportTab jobs={amazon.imports} timeZone={amazon.timeZone} canImport={can(role, 'create')} />
       ) : null}
-      {filters.tab === 'bulk' ? <BulkToolsTab /> : null}
+      {filters.tab === 'bulk' && amazon ? (
+        <>
+          <BulkImportSection
+            jobs={amazon.imports}
+            latestRefresh={amazon.latestRefresh}
+            timeZone={amazon.timeZone}
+            canImport={can(role, 'create')}
+            isAdmin={role === 'admin'}
+          />
+          <BulkToolsTab />
+        </>
+      ) : null}
       <Outlet />
     </div>
   )

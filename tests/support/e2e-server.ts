@@ -5,6 +5,7 @@ import pg from 'pg'
 import { migrateToLatest } from '#db/migrator.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import type { Database } from '#db/client.ts'
+import { startAmazonStandIn } from './amazon-stand-in.ts'
 import { e2eServiceEnv, SMTP_URL_FILE } from './e2e-env.ts'
 import { createDatabase, databaseUrl, dropDatabase } from './postgres.ts'
 import { startSmtpSink } from './smtp-sink.ts'
@@ -16,6 +17,9 @@ const mailDirectory = process.env.E2E_MAIL_DIR
 if (!name || !mailDirectory) throw new Error('E2E_DATABASE or E2E_MAIL_DIR is not set (playwright.config.ts sets them)')
 const smtp = await startSmtpSink({ directory: mailDirectory })
 writeFileSync(join(mailDirectory, SMTP_URL_FILE), smtp.url)
+
+// Amazon is the stand-in (tests/support/amazon-stand-in.ts): it knows every ASIN starting with B0.
+const amazon = await startAmazonStandIn()
 
 await dropDatabase(name)
 await createDatabase(name)
@@ -30,6 +34,7 @@ Object.assign(process.env, {
   NODE_ENV: 'production',
   ...e2eServiceEnv(name),
   SMTP_URL: smtp.url,
+  ...amazon.env,
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',
   // Uploaded media go beside the mail, and are removed with it (e2e-teardown.ts).

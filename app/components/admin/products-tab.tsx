@@ -15,6 +15,7 @@ interface ProductRow {
   rating: string
   is_featured: boolean
   soft_hidden: boolean
+  amazon_error: string | null
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
@@ -173,7 +174,18 @@ export function ProductsTab({
                       <span className="max-w-xs font-medium">{product.title}</span>
                     </div>
                   </td>
-                  <td className="px-4 py-3 font-mono">{product.asin}</td>
+                  <td className="px-4 py-3 font-mono">
+                    {product.asin}
+                    {product.amazon_error ? (
+                      // Amazon rejected this ASIN at the last refresh: kept, with its old data, until a curator acts.
+                      <span
+                        title={product.amazon_error}
+                        className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-sans text-xs font-semibold text-red-900"
+                      >
+                        Amazon error
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {product.manual_price !== null ? (
                       <>

@@ -1,0 +1,105 @@
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.ts'
+
+// The products side of the Amazon jobs (refresh and import). Only Amazon's own fields are written here:
+// title, description, badges, keywords, category and manual_price belong to the curators, except that a
+// product created by an import starts with Amazon's title, brand and features.
+
+export interface AmazonFields {
+  price: string | null
+  availability: string | null
+  affiliateUrl: string | null
+  imageUrl: string | null
+  images: string[]
+  rating: string | null
+  reviewCount: number | null
+}
+
+export interface NewProductFields extends AmazonFields {
+  asin: string
+  title: string
+  brand: string | null
+  description: string | null
+}
+
+/** One page of products with an ASIN, by id after `afterId` (keyset), so a refresh never holds them all. */
+export function listProductsAfter(db: Executor, afterId: number, limit: number) {
+  return db.selectFrom('products').select(['id', 'asin']).where('id', '>', afterId).orderBy('id').limit(limit).execute()
+}
+
+export async function countProducts(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/**
+ * Amazon's current data onto one product. A missing image list, rating or review count keeps the old
+ * value (review data is often absent); a missing price is stored as none, so an old price never passes
+ * for a fresh one.
+ */
+export async function applyAmazonFields(db: Executor, asin: string, fields: AmazonFields): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({
+      price: fields.price,
+      availability: fields.availability,
+      affiliate_url: fields.affiliateUrl ?? eb.ref('affiliate_url'),
+      image_url: fields.imageUrl ?? eb.ref('image_url'),
+      images: fields.images.length ? fields.images : eb.ref('images'),
+      rating: fields.rating ?? eb.ref('rating'),
+      review_count: fields.reviewCount ?? eb.ref('review_count'),
+      last_updated: sql<Date>`now()`,
+      amazon_error: null,
+      amazon_checked_at: sql<Date>`now()`,
+    }))
+    .where('asin', '=', asin)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** Marks products whose ASIN Amazon rejected: they stay, with their data, and admin shows the reason. */
+export async function flagAmazonErrors(db: Executor, errors: { asin: string; message: string }[]): Promise<void> {
+  for (const error of errors) {
+    await db
+      .updateTable('products')
+      .set({ amazon_error: error.message, amazon_checked_at: sql<Date>`now()` })
+      .where('asin', '=', error.asin)
+      .execute()
+  }
+}
+
+/**
+ * Creates a product from Amazon's data, hidden until a curator has looked at it, or, when the ASIN is
+ * already in the catalogue, updates only Amazon's fields. Answers which it was.
+ */
+export async function upsertImportedProduct(db: Executor, fields: NewProductFields): Promise<'created' | 'updated'> {
+  if (await applyAmazonFields(db, fields.asin, fields)) return 'updated'
+  const inserted = await db
+    .insertInto('products')
+    .values({
+      asin: fields.asin,
+      title: fields.title,
+      brand: fields.brand,
+      description: fields.description,
+      price: fields.price,
+      availability: fields.availability,
+      affiliate_url: fields.affiliateUrl,
+      image_url: fields.imageUrl,
+      images: fields.images,
+      rating: fields.rating ?? '0',
+      review_count: fields.reviewCount ?? 0,
+      soft_hidden: true,
+      last_updated: sql<Date>`now()`,
+      amazon_checked_at: sql<Date>`now()`,
+    })
+    // Another import of the same ASIN may have won the race: then this one is an update after all.
+    .onConflict((oc) => oc.column('asin').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (inserted) return 'created'
+  await applyAmazonFields(db, fields.asin, fields)
+  return 'updated'
+}

@@ -1,0 +1,75 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.tsx'
+import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { getImportJob } from '#app/models/import-job.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// GET /admin/products/jobs/:id: an import's progress. With JavaScript the page reloads its data every
+// 2 seconds until the job ends, then says "Import Complete" or "Import Failed"; without, a Refresh link.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePanelUser(request, 'view')
+  const id = Number(params.id)
+  const job =
+    Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1
+      ? await getImportJob(db, id).catch(rethrowUnavailable)
+      : undefined
+  if (!job) throw new Response('Import not found', { status: 404 })
+  return { job }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Import #${data?.job.id ?? ''} | Admin` }]
+
+const POLL_MS = 2_000
+
+export default function ImportJobPage() {
+  const { job } = useLoaderData<typeof loader>()
+  const revalidator = useRevalidator()
+  const finished = isFinished(job)
+  const [toast, setToast] = useState<ToastMessage | null>(null)
+  const wasRunning = useRef(!finished)
+
+  useEffect(() => {
+    if (finished) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate()
+    }, POLL_MS)
+    return () => clearInterval(timer)
+  }, [finished, revalidator])
+
+  useEffect(() => {
+    // Only a job seen finishing on this page gets a toast; an old result is simply shown.
+    if (!finished || !wasRunning.current) return
+    wasRunning.current = false
+    setToast(
+      job.status === 'succeeded'
+        ? { type: 'success', title: 'Import Complete', description: job.message ?? undefined }
+        : { type: 'error', title: 'Import Failed', description: job.message ?? 'An error occurred during import' },
+    )
+  }, [finished, job.status, job.message])
+
+  const back = `/admin/products?tab=${job.kind === 'bulk' ? 'bulk' : 'import'}`
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold">
+        {job.kind === 'bulk' ? 'Bulk import' : 'Manual import'} #{job.id}
+      </h1>
+      <ImportProgress job={job} />
+      <p className="flex gap-4">
+        {finished ? null : (
+          <Link to={`/admin/products/jobs/${job.id}`} reloadDocument className="font-medium underline">
+            Refresh
+          </Link>
+        )}
+        <Link to={back} className="font-medium underline">
+          Back to Products
+        </Link>
+      </p>
+      {toast ? <Toaster toast={toast} /> : null}
+    </div>
+  )
+}

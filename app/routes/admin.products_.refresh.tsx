@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { enqueueForAdmin } from '#app/lib/job-queue.server.ts'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { writeAudit } from '#app/models/audit.server.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { db } from '#db/client.ts'
+
+// POST /admin/products/refresh: "Run refresh now", admins only. The refresh runs as the queued job; a second
+// press while one is waiting or running is the same job (BullMQ deduplication).
+
+const BACK = '/admin/products?tab=bulk'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePanelUser(request, 'view')
+  return redirect(BACK)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePanelUser(request, 'edit')
+  if (user.role !== 'admin') throw new Response('Only an admin can run the refresh.', { status: 403 })
+  const problem = await enqueueForAdmin(
+    'refresh-products',
+    { trigger: 'admin' },
+    { deduplication: { id: 'refresh-now' } },
+  )
+  if (problem) {
+    return redirectWithToast(
+      BACK,
+      { type: 'error', title: 'Refresh not started', description: problem },
+      { status: 303 },
+    )
+  }
+  await writeAudit(db, { actorId: user.id, entityType: 'REFRESH', entityId: null, action: 'RUN_NOW' }).catch(
+    rethrowUnavailable,
+  )
+  return redirectWithToast(
+    BACK,
+    { title: 'Refresh started', description: 'Its progress shows under Nightly refresh.' },
+    { status: 303 },
+  )
+}

@@ -1,0 +1,124 @@
+import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import {
+  applyAmazonFields,
+  countProducts,
+  flagAmazonErrors,
+  listProductsAfter,
+} from '#app/models/amazon-product.server.ts'
+import {
+  findRunningRefresh,
+  finishRefresh,
+  recordFailedRefresh,
+  recordRefreshBatch,
+  startRefresh,
+} from '#app/models/refresh-log.server.ts'
+import type { Kysely } from 'kysely'
+import { db as defaultDb, type Database } from '#db/client.ts'
+import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
+import { amazonFields } from './amazon/fields.ts'
+
+// The nightly refresh (issue 7 item 4): every product, 100 at a time by id, 10 per GetItems call. Each
+// batch's product updates and the run's counts and cursor commit together, so a run that dies part-way
+// goes on from its last batch when it runs again (BullMQ redelivers it; `npm run refresh` resumes it too).
+
+/** Products read and committed together. */
+export const REFRESH_PAGE = 100
+/** Batches in a row that may fail for a passing reason (timeouts, 5xx) before the run stops. */
+const MAX_FAILED_BATCHES_IN_A_ROW = 3
+/** A run still marked running after this long died long ago: the next run starts afresh. */
+const RESUME_WITHIN_MS = 12 * 3600 * 1000
+
+export interface RefreshOptions {
+  client?: AmazonClient | { missing: string }
+  pageSize?: number
+  /** Called after each committed page (tests stop a run part-way here). */
+  afterPage?: (refreshed: number) => void | Promise<void>
+}
+
+export interface RefreshOutcome {
+  status: 'succeeded' | 'partial' | 'failed'
+  total: number
+  updated: number
+  failed: number
+  message: string
+}
+
+export async function refreshProducts(db: Kysely<Database>, options: RefreshOptions = {}): Promise<RefreshOutcome> {
+  const client = options.client ?? amazonClientFromEnv()
+  if (!(client instanceof AmazonClient)) {
+    await recordFailedRefresh(db, client.missing)
+    return { status: 'failed', total: 0, updated: 0, failed: 0, message: client.missing }
+  }
+  const tag = getEnv().AFFILIATE_TAG
+  const pageSize = options.pageSize ?? REFRESH_PAGE
+
+  let run = await findRunningRefresh(db)
+  if (run && Date.now() - new Date(run.refresh_date).getTime() > RESUME_WITHIN_MS) {
+    await finishRefresh(db, run.id, { status: 'failed', message: 'Interrupted, and not resumed in time.' })
+    run = undefined
+  }
+  if (run) logger.info({ run: run.id, cursor: run.cursor }, 'resuming refresh')
+  run ??= await startRefresh(db, await countProducts(db))
+  const runId = run.id
+
+  let { cursor, updated_count: updated, failed_count: failed } = run
+  let failedInARow = 0
+  let stopped: string | null = null
+  let lastError: string | null = null
+  for (;;) {
+    const page = await listProductsAfter(db, cursor, pageSize)
+    if (page.length === 0) break
+    const next = page[page.length - 1]!.id
+    let result
+    try {
+      result = await client.getItems(page.map((product) => product.asin))
+    } catch (error) {
+      if (!(error instanceof AmazonError)) throw error
+      logger.warn({ err: error, run: runId }, 'refresh batch failed')
+      lastError = error.message
+      if (error.fatal || ++failedInARow >= MAX_FAILED_BATCHES_IN_A_ROW) {
+        stopped = error.fatal
+          ? error.message
+          : `Stopped after ${failedInARow} failed batches in a row: ${error.message}`
+      }
+      // Passing failures keep the products' old data and flags: only Amazon's verdict on an ASIN flags it.
+      await recordRefreshBatch(db, runId, { cursor: stopped ? cursor : next, updated: 0, failed: page.length })
+      failed += page.length
+      if (stopped) break
+      cursor = next
+      continue
+    }
+    failedInARow = 0
+    const pageUpdated = await db.transaction().execute(async (trx) => {
+      let count = 0
+      for (const item of result.items) if (await applyAmazonFields(trx, item.asin, amazonFields(item, tag))) count++
+      await flagAmazonErrors(trx, result.errors)
+      await recordRefreshBatch(trx, runId, { cursor: next, updated: count, failed: result.errors.length })
+      return count
+    })
+    updated += pageUpdated
+    failed += result.errors.length
+    cursor = next
+    await options.afterPage?.(updated + failed)
+  }
+
+  const status = failed === 0 && !stopped ? 'succeeded' : updated > 0 ? 'partial' : 'failed'
+  const summary = `Refreshed ${updated} product${updated === 1 ? '' : 's'}; ${failed} failed.`
+  const reason = stopped ?? (lastError ? `Last error: ${lastError}` : null)
+  const finished = await finishRefresh(db, runId, { status, message: reason ? `${summary} ${reason}` : summary })
+  await bumpCatalogue()
+  logger.info({ run: runId, status, updated, failed }, 'refresh finished')
+  return { status, total: finished.total, updated, failed, message: finished.message ?? summary }
+}
+
+async function bumpCatalogue() {
+  // The data is committed: a cache that stays old for a while is better than failing the run.
+  await bumpCatalogueVersion().catch((error: unknown) => logger.warn({ err: error }, 'catalogue version not bumped'))
+}
+
+/** The queued job: the scheduled nightly run and "Run refresh now". */
+export async function refreshProductsJob(_data: { trigger?: 'schedule' | 'admin' } = {}): Promise<RefreshOutcome> {
+  return refreshProducts(defaultDb)
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { startAmazonStandIn, STAND_IN_CREDENTIALS } from '#tests/support/amazon-stand-in.ts'
+import { createCategory, createProduct } from '#tests/support/catalogue.ts'
+import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+
+// Manual and bulk imports (issue 7 items 5, 6 and 8): the actions, the job against the stand-in, the progress page.
+const standIn = await startAmazonStandIn()
+Object.assign(process.env, standIn.env)
+
+const { AmazonClient } = await import('#jobs/amazon/client.ts')
+const { memoryThrottle } = await import('#jobs/amazon/throttle.ts')
+const { importProducts, NO_PRODUCTS_FOUND } = await import('#jobs/import-products.ts')
+const { getImportJob } = await import('#app/models/import-job.server.ts')
+const manualRoute = await import('#app/routes/admin.products_.import.tsx')
+const bulkRoute = await import('#app/routes/admin.products_.bulk-import.tsx')
+const progressRoute = await import('#app/routes/admin.products_.jobs.$id.tsx')
+const { db } = await import('#db/client.ts')
+
+afterAll(() => standIn.close())
+beforeEach(() => standIn.reset())
+
+const editor = await createPanelUser('editor')
+const cookie = await panelCookie(editor.id)
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+
+const client = (options: Partial<ConstructorParameters<typeof AmazonClient>[0]> = {}) =>
+  new AmazonClient({
+    credentialId: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_ID,
+    credentialSecret: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_SECRET,
+    version: '3.1',
+    partnerTag: STAND_IN_CREDENTIALS.AMAZON_PARTNER_TAG,
+    apiUrl: standIn.env.AMAZON_API_URL,
+    tokenUrl: standIn.env.AMAZON_TOKEN_URL,
+    throttle: memoryThrottle(0),
+    backoffMs: 5,
+    ...options,
+  })
+
+async function post(route: typeof manualRoute | typeof bulkRoute, path: string, asins: string) {
+  const request = new Request(`http://localhost/admin/products/${path}`, {
+    method: 'POST',
+    headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ asins }),
+  })
+  return (await route.action({ request, params: {}, context })) as Response | { data: unknown; init: ResponseInit }
+}
+
+/** The id of the job a successful start redirected to. */
+function startedJob(result: Awaited<ReturnType<typeof post>>): number {
+  expect(result).toBeInstanceOf(Response)
+  const response = result as Response
+  expect(response.status).toBe(303)
+  const id = /^\/admin\/products\/jobs\/(\d+)$/.exec(response.headers.get('Location') ?? '')?.[1]
+  expect(id).toBeDefined()
+  return Number(id)
+}
+
+const refusal = (result: Awaited<ReturnType<typeof post>>) => result as { data: { error: string }; init: ResponseInit }
+const asin = (n: number, prefix = 'B0IMP') => `${prefix}${String(n).padStart(10 - prefix.length, '0')}`
+
+describe('manual import', () => {
+  test('creates new products hidden until curated, updates known ones without touching curated fields', async () => {
+    const category = await createCategory({ slug: 'import-curated' })
+    const known = await createProduct({
+      asin: asin(1),
+      title: 'Curated',
+      category_id: category.id,
+      manual_price: '3.33',
+      price: '1.00',
+    })
+    const id = startedJob(
+      await post(
+        manualRoute,
+        'import',
+        `${asin(1)}, ${asin(2)}\n${asin(3)} xbad000001 ${asin(2)}`.replace('xbad000001', 'XBAD000001'),
+      ),
+    )
+    await importProducts(db, id, { client: client() })
+
+    const job = (await getImportJob(db, id))!
+    expect(job).toMatchObject({ status: 'succeeded', total: 4, done: 4, imported: 3, created: 2, failed: 1 })
+    expect(job.message).toBe('Imported 3 of 4 products: 2 new (hidden until curated), 1 updated; 1 skipped.')
+    expect(job.failures).toEqual([
+      { asin: 'XBAD000001', message: 'The ItemId XBAD000001 provided in the request is invalid.' },
+    ])
+    const created = await db.selectFrom('products').selectAll().where('asin', '=', asin(2)).executeTakeFirstOrThrow()
+    expect(created).toMatchObject({
+      soft_hidden: true,
+      title: `Stand-in comic storage product ${asin(2)}`,
+      brand: 'BCW',
+    })
+    expect(new URL(created.affiliate_url!).searchParams.get('tag')).toBe('comicvault-20')
+    const updated = await db.selectFrom('products').selectAll().where('id', '=', known.id).executeTakeFirstOrThrow()
+    expect(updated).toMatchObject({
+      title: 'Curated',
+      category_id: category.id,
+      manual_price: '3.33',
+      soft_hidden: false,
+    })
+    expect(updated.price).not.toBe('1.00')
+
+    // Delivered again (at least once): nothing changes.
+    await importProducts(db, id, { client: client() })
+    expect(standIn.calls.getItems).toBe(1)
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'IMPORT').execute()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ actor_id: editor.id, entity_id: String(id), action: 'IMPORT' })
+  })
+
+  test('"No products found for the provided ASINs." when Amazon knows none of them', async () => {
+    const id = startedJob(await post(manualRoute, 'import', 'X000000001 X000000002'))
+    await importProducts(db, id, { client: client() })
+    expect(await getImportJob(db, id)).toMatchObject({ status: 'failed', imported: 0, message: NO_PRODUCTS_FOUND })
+  })
+
+  test('an empty list, garbage and too many ASINs are refused with a clear message and start nothing', async () => {
+    const before = await db
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(refusal(await post(manualRoute, 'import', ' ,\n ')).data.error).toBe('Please enter at least one ASIN')
+    const garbage = refusal(await post(manualRoute, 'import', `${asin(1)} not-an-asin B0SHORT <script>`))
+    expect(garbage.init.status).toBe(400)
+    expect(garbage.data.error).toBe(
+      'Not an ASIN (10 letters and digits): NOT-AN-ASIN, B0SHORT, <SCRIPT>. Nothing was imported.',
+    )
+    expect(refusal(await post(bulkRoute, 'bulk-import', '\n\n')).data.error).toBe('No ASINs provided')
+    const tooMany = Array.from({ length: 5_001 }, (_, i) => asin(i, 'B0')).join('\n')
+    expect(refusal(await post(bulkRoute, 'bulk-import', tooMany)).data.error).toBe(
+      'At most 5,000 ASINs per import; this list has 5,001.',
+    )
+    const after = await db
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(after.n).toBe(before.n)
+  })
+
+  test('missing credentials are the result message, not a crash', async () => {
+    const id = startedJob(await post(manualRoute, 'import', asin(9)))
+    await importProducts(db, id, { client: { missing: 'Amazon product API credentials are missing' } })
+    expect(await getImportJob(db, id)).toMatchObject({
+      status: 'failed',
+      message: 'Amazon product API credentials are missing',
+    })
+  })
+})
+
+describe('bulk import', () => {
+  test('5,000 lines with duplicates are one job of the distinct ASINs', async () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => asin(i % 2_500, 'B0BULK'))
+    const response = (await post(bulkRoute, 'bulk-import', lines.join('\r\n'))) as Response
+    const id = startedJob(response)
+    expect((await getImportJob(db, id))!.total).toBe(2_500)
+  })
+
+  test('progress: done/total and percent grow batch by batch, failures are listed, on the progress page', async () => {
+    const asins = [...Array.from({ length: 22 }, (_, i) => asin(i + 100)), 'X000000009']
+    const id = startedJob(await post(bulkRoute, 'bulk-import', asins.join('\n')))
+    const seen: number[] = []
+    class Watching extends AmazonClient {
+      override async getBatch(batch: readonly string[]) {
+        seen.push((await getImportJob(db, id))!.done)
+        return super.getBatch(batch)
+      }
+    }
+    const options = { ...client()['options'] }
+    await importProducts(db, id, { client: new Watching(options) })
+    expect(seen).toEqual([0, 10, 20])
+
+    const request = new Request(`http://localhost/admin/products/jobs/${id}`, { headers: { cookie } })
+    const { job } = (await progressRoute.loader({ request, params: { id: String(id) }, context })) as {
+      job: Awaited<ReturnType<typeof getImportJob>>
+    }
+    expect(job).toMatchObject({ status: 'succeeded', total: 23, done: 23, imported: 22, failed: 1 })
+    expect(job!.failures.map((failure) => failure.asin)).toEqual(['X000000009'])
+  })
+
+  test('a hanging or garbled API ends the job, failed with the reason', async () => {
+    standIn.failAlways('hang')
+    const hung = startedJob(await post(bulkRoute, 'bulk-import', [asin(300), asin(301)].join('\n')))
+    await importProducts(db, hung, { client: client({ timeoutMs: 100, maxAttempts: 1 }) })
+    const hungJob = (await getImportJob(db, hung))!
+    expect(hungJob.status).toBe('failed')
+    expect(hungJob.failures[0]!.message).toContain('did not answer within 0.1 s')
+
+    standIn.failAlways('malformed')
+    const garbled = startedJob(await post(bulkRoute, 'bulk-import', asin(302)))
+    await importProducts(db, garbled, { client: client({ maxAttempts: 1 }) })
+    const garbledJob = (await getImportJob(db, garbled))!
+    expect(garbledJob.status).toBe('failed')
+    expect(garbledJob.failures[0]!.message).toBe('Amazon answered with malformed JSON (200).')
+
+    standIn.failAlways(403)
+    const callsBefore = standIn.calls.getItems
+    const denied = startedJob(
+      await post(bulkRoute, 'bulk-import', Array.from({ length: 30 }, (_, i) => asin(400 + i)).join('\n')),
+    )
+    await importProducts(db, denied, { client: client() })
+    // Not retried, and no further batch is tried.
+    expect(standIn.calls.getItems - callsBefore).toBe(1)
+    expect((await getImportJob(db, denied))!.message).toContain('AssociateNotEligible')
+  })
+})
