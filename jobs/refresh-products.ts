@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
+import { runAlone } from './run-alone.ts'
 
 // The nightly refresh (issue 7 item 4): every product, 100 at a time by id, 10 per GetItems call. Each
 // batch's product updates and the run's counts and cursor commit together, so a run that dies part-way
@@ -38,14 +39,22 @@ export interface RefreshOptions {
 }
 
 export interface RefreshOutcome {
-  status: 'succeeded' | 'partial' | 'failed'
+  status: 'succeeded' | 'partial' | 'failed' | 'skipped'
   total: number
   updated: number
   failed: number
   message: string
 }
 
+/** One refresh at a time, across every process: a second start while one runs is skipped, not merged into it. */
 export async function refreshProducts(db: Kysely<Database>, options: RefreshOptions = {}): Promise<RefreshOutcome> {
+  const run = await runAlone('refresh-products', () => refreshOnce(db, options))
+  if (!run.alreadyRunning) return run.result
+  logger.info('refresh skipped: another is running')
+  return { status: 'skipped', total: 0, updated: 0, failed: 0, message: 'A refresh is already running.' }
+}
+
+async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promise<RefreshOutcome> {
   const client = options.client ?? amazonClientFromEnv()
   if (!(client instanceof AmazonClient)) {
     await recordFailedRefresh(db, client.missing)

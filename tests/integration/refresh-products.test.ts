@@ -56,6 +56,23 @@ async function catalogue(count: number, prefix: string) {
 }
 
 describe('nightly refresh', () => {
+  test('two refreshes started at once: one runs, the other is skipped (counts are not doubled)', async () => {
+    await catalogue(30, 'B0TWICE')
+    const [first, second] = await Promise.all([
+      refreshProducts(db, { client: client() }),
+      refreshProducts(db, { client: client() }),
+    ])
+    expect([first.status, second.status].sort()).toEqual(['skipped', 'succeeded'])
+    expect([first, second].find((outcome) => outcome.status === 'skipped')!.message).toBe(
+      'A refresh is already running.',
+    )
+    const [log] = await logRows()
+    expect(await logRows()).toHaveLength(1)
+    expect(log).toMatchObject({ status: 'succeeded', total: 30, updated_count: 30, failed_count: 0 })
+    // Released when done: the next run goes ahead.
+    expect((await refreshProducts(db, { client: client() })).status).toBe('succeeded')
+  })
+
   test('updates Amazon fields, keeps manual prices and curated fields, flags rejected ASINs, writes the log', async () => {
     const category = await createCategory({ slug: 'refresh-curated' })
     const curated = await createProduct({

@@ -1,0 +1,50 @@
+import { afterAll, expect, test } from 'vitest'
+import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
+
+// Issue 7 item 1: when Redis goes away the storefront keeps serving, an admin action that needs the queue says
+// so, and the queue works again when Redis returns. Redis is reached through a proxy this test cuts.
+const realRedis = new URL(process.env.REDIS_URL!)
+const proxy = await startTcpProxy({ host: realRedis.hostname, port: Number(realRedis.port || 6379) })
+process.env.REDIS_URL = Object.assign(new URL(realRedis), { port: String(proxy.port) }).toString()
+
+const refresh = await import('#app/routes/admin.products_.refresh.tsx')
+const home = await import('#app/routes/_site._index.tsx')
+const { getToast } = await import('#app/lib/toast.server.ts')
+const { closeQueues, getQueue } = await import('#jobs/queues.ts')
+const { createPanelUser, panelCookie } = await import('#tests/support/panel-users.ts')
+afterAll(async () => {
+  await closeQueues()
+  await proxy.close()
+})
+
+const context = { cspNonce: '', clientIp: '127.0.0.1' }
+const cookie = await panelCookie((await createPanelUser('admin')).id)
+const runNow = async () => {
+  const response = (await refresh.action({
+    request: new Request('http://localhost/admin/products/refresh', { method: 'POST', headers: { cookie } }),
+    params: {},
+    context,
+  })) as Response
+  const toastCookie = response.headers
+    .getSetCookie()
+    .find((h) => h.startsWith('cv_toast='))!
+    .split(';')[0]!
+  return (await getToast(new Request('http://localhost/', { headers: { cookie: toastCookie } }))).toast
+}
+
+test('Redis away: the shop serves, "Run refresh now" says the queue is down; back: it queues again', async () => {
+  expect(await runNow()).toMatchObject({ type: 'success', title: 'Refresh started' })
+  await getQueue('amazon').obliterate({ force: true })
+
+  await proxy.cut()
+  expect(await runNow()).toMatchObject({
+    type: 'error',
+    title: 'Refresh not started',
+    description: 'The job queue (Redis) cannot be reached right now, so nothing was started. Try again in a minute.',
+  })
+  // The home page reads only Postgres: it answers as usual.
+  expect(await home.loader()).toMatchObject({ data: { featured: expect.any(Array) } })
+
+  await proxy.restore()
+  await expect.poll(async () => (await runNow())?.title, { timeout: 20_000, interval: 1_000 }).toBe('Refresh started')
+}, 60_000)
