@@ -10,9 +10,12 @@ process.env.REDIS_URL = Object.assign(new URL(realRedis), { port: String(proxy.p
 const refresh = await import('#app/routes/admin.products_.refresh.tsx')
 const home = await import('#app/routes/_site._index.tsx')
 const { getToast } = await import('#app/lib/toast.server.ts')
-const { closeQueues, getQueue } = await import('#jobs/queues.ts')
+const { closeQueues, enqueue, getQueue } = await import('#jobs/queues.ts')
+const { startWorkers } = await import('#jobs/runtime.ts')
 const { createPanelUser, panelCookie } = await import('#tests/support/panel-users.ts')
+const workers = startWorkers()
 afterAll(async () => {
+  await workers.close()
   await closeQueues()
   await proxy.close()
 })
@@ -32,7 +35,7 @@ const runNow = async () => {
   return (await getToast(new Request('http://localhost/', { headers: { cookie: toastCookie } }))).toast
 }
 
-test('Redis away: the shop serves, "Run refresh now" says the queue is down; back: it queues again', async () => {
+test('Redis away: the shop serves, "Run refresh now" says the queue is down; back: it queues and the workers take jobs again', async () => {
   expect(await runNow()).toMatchObject({ type: 'success', title: 'Refresh started' })
   await getQueue('amazon').obliterate({ force: true })
 
@@ -47,4 +50,11 @@ test('Redis away: the shop serves, "Run refresh now" says the queue is down; bac
 
   await proxy.restore()
   await expect.poll(async () => (await runNow())?.title, { timeout: 20_000, interval: 1_000 }).toBe('Refresh started')
-}, 60_000)
+
+  // The workers started before Redis went away take jobs again (SMTP_URL is unset here: the mail is logged).
+  const mail = { to: 'back@example.com', subject: 'Redis is back', text: 'x', html: '<p>x</p>' }
+  await enqueue('send-mail', mail, { jobId: 'after-outage' })
+  await expect
+    .poll(async () => (await getQueue('mail').getJob('after-outage'))?.getState(), { timeout: 30_000, interval: 500 })
+    .toBe('completed')
+}, 90_000)
