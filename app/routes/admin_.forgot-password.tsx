@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { enqueue } from '#jobs/queues.ts'
-import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
-import { FieldError } from '#app/components/field-error.tsx'
+import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { createPasswordResetToken } from '#app/models/password-reset.server.ts'
@@ -87,7 +86,6 @@ export default function ForgotPassword() {
     )
   }
 
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   const submitting = navigation.state === 'submitting'
   return (
     <AuthPage
@@ -96,13 +94,7 @@ export default function ForgotPassword() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         {form.errors ? <FormAlert id={form.errorId} title="Error" message={form.errors[0]} /> : null}
-        <div>
-          <label htmlFor={fields.email.id} className="block text-sm font-medium">
-            Email
-          </label>
-          <input key={emailKey} {...emailProps} autoComplete="username" className={inputClass} />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
+        <AuthField field={fields.email} label="Email" type="email" autoComplete="username" />
         <button type="submit" disabled={submitting} className={buttonClass}>
           {submitting ? 'Sending...' : 'Send reset link'}
         </button>

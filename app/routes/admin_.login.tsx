@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
-import { FieldError } from '#app/components/field-error.tsx'
+import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { checkLogin, getPanelUser, INVALID_LOGIN, NOT_AN_ADMIN } from '#app/lib/panel-auth.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
@@ -72,8 +71,6 @@ export default function Login() {
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   })
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
   const submitting = navigation.state === 'submitting'
   return (
     <AuthPage title="Admin sign in">
@@ -82,20 +79,8 @@ export default function Login() {
         {reply?.result.error?.[''] ? (
           <FormAlert id={form.errorId} title={reply.title} message={reply.result.error[''][0]} />
         ) : null}
-        <div>
-          <label htmlFor={fields.email.id} className="block text-sm font-medium">
-            Email
-          </label>
-          <input key={emailKey} {...emailProps} autoComplete="username" className={inputClass} />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className="block text-sm font-medium">
-            Password
-          </label>
-          <input key={passwordKey} {...passwordProps} autoComplete="current-password" className={inputClass} />
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
+        <AuthField field={fields.email} label="Email" type="email" autoComplete="username" />
+        <AuthField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <button type="submit" disabled={submitting} className={buttonClass}>
           {submitting ? 'Signing in...' : 'Sign in'}
         </button>

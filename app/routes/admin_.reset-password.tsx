@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { FieldError } from '#app/components/field-error.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import { getSessionUser } from '#app/lib/session.server.ts'
@@ -121,8 +120,6 @@ function ResetForm({ token }: { token: string }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   })
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
-  const { key: confirmKey, ...confirmProps } = getInputProps(fields.confirmPassword, { type: 'password' })
   const submitting = navigation.state === 'submitting'
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
@@ -131,20 +128,13 @@ function ResetForm({ token }: { token: string }) {
         <FormAlert id={form.errorId} title="Error" message={reply.result.error[''][0]} />
       ) : null}
       <input type="hidden" name={fields.token.name} value={token} />
-      <div>
-        <label htmlFor={fields.password.id} className="block text-sm font-medium">
-          New password
-        </label>
-        <input key={passwordKey} {...passwordProps} autoComplete="new-password" className={inputClass} />
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.confirmPassword.id} className="block text-sm font-medium">
-          Confirm new password
-        </label>
-        <input key={confirmKey} {...confirmProps} autoComplete="new-password" className={inputClass} />
-        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
+      <AuthField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+      <AuthField
+        field={fields.confirmPassword}
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" disabled={submitting} className={buttonClass}>
         {submitting ? 'Updating password...' : 'Update password'}
       </button>

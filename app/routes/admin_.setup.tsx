@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
-import { AuthPage, buttonClass, FormAlert, inputClass } from '#app/components/admin/auth-page.tsx'
+import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { FieldError } from '#app/components/field-error.tsx'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
@@ -137,9 +136,6 @@ function SetupForm() {
     return () => clearInterval(timer)
   }, [revalidator])
 
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
-  const { key: confirmKey, ...confirmProps } = getInputProps(fields.confirmPassword, { type: 'password' })
   const submitting = navigation.state === 'submitting'
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
@@ -147,27 +143,9 @@ function SetupForm() {
       {reply?.outcome === 'failed' ? (
         <FormAlert title="Setup Failed" message="Failed to create admin account." />
       ) : null}
-      <div>
-        <label htmlFor={fields.email.id} className="block text-sm font-medium">
-          Email
-        </label>
-        <input key={emailKey} {...emailProps} autoComplete="username" className={inputClass} />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.password.id} className="block text-sm font-medium">
-          Password
-        </label>
-        <input key={passwordKey} {...passwordProps} autoComplete="new-password" className={inputClass} />
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.confirmPassword.id} className="block text-sm font-medium">
-          Confirm password
-        </label>
-        <input key={confirmKey} {...confirmProps} autoComplete="new-password" className={inputClass} />
-        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
+      <AuthField field={fields.email} label="Email" type="email" autoComplete="username" />
+      <AuthField field={fields.password} label="Password" type="password" autoComplete="new-password" />
+      <AuthField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
       <button type="submit" disabled={submitting} className={buttonClass}>
         {submitting ? 'Creating account...' : 'Create admin account'}
       </button>

@@ -1,4 +1,6 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { FieldError } from '#app/components/field-error.tsx'
 
 /** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
 export function AuthPage({
@@ -21,7 +23,7 @@ export function AuthPage({
   )
 }
 
-export const inputClass =
+const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
 
 export const buttonClass =
@@ -33,6 +35,30 @@ export function FormAlert({ id, title, message }: { id?: string; title: string; 
     <div id={id} role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
       <p className="font-semibold">{title}</p>
       {message ? <p className="text-sm">{message}</p> : null}
+    </div>
+  )
+}
+
+/** A labelled e-mail or password field of a signed-out panel form, with its message (Conform's ids). */
+export function AuthField({
+  field,
+  label,
+  type,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>
+  label: string
+  type: 'email' | 'password'
+  autoComplete: 'username' | 'current-password' | 'new-password'
+}) {
+  const { key, ...props } = getInputProps(field, { type })
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input key={key} {...props} autoComplete={autoComplete} className={inputClass} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   )
 }
