@@ -57,7 +57,7 @@ export default function Dashboard() {
           </div>
         ))}
       </dl>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="quick-actions" className="rounded-lg border border-slate-200 bg-white p-5">
           <h2 id="quick-actions" className="text-lg font-semibold">
             Quick actions
@@ -98,7 +98,7 @@ export default function Dashboard() {
             <p className="mt-2 text-sm text-slate-700">No refresh has run yet.</p>
           )}
         </section>
-        <section aria-labelledby="clicks" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-3">
+        <section aria-labelledby="clicks" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
           <h2 id="clicks" className="text-lg font-semibold">
             Clicks to Amazon, last 30 days
           </h2>
