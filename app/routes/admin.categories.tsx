@@ -35,6 +35,7 @@ import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db } from '#db/client.ts'
+import { inputClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 // /admin/categories (SPEC §2, §5, §6, §8; issue 6): search, Add Category, edit, hide/show and delete.
@@ -289,8 +290,6 @@ const buttonClass =
 const primaryClass = `${buttonClass} bg-slate-900 text-white hover:bg-slate-700`
 const secondaryClass = `${buttonClass} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`
 const dangerClass = `${buttonClass} bg-red-700 text-white hover:bg-red-800`
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
 
 export default function AdminCategories() {
   const { q, categories, panel, target } = useLoaderData<typeof loader>()

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
-import { MediaThumbnail, UploadForm, formatBytes } from '#app/components/admin/media.tsx'
+import { FolderSelect, formatBytes, MediaThumbnail, UploadForm } from '#app/components/admin/media.tsx'
 import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
@@ -21,6 +21,7 @@ import { FolderNameSchema, FolderRefSchema, IdsSchema, TagsSchema } from '#app/s
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
+import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 // /admin/media (SPEC §2 "Admin Media page", issue 6 item 6): search, grid/list, folder filter, New Folder,
@@ -174,12 +175,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: 'Media | Admin' }]
 
-const buttonClass =
-  'rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50'
-const secondaryClass =
-  'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50'
-const fieldClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm'
-
 export default function MediaPage() {
   const { media, folders, filters } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
@@ -221,7 +216,7 @@ export default function MediaPage() {
               key={view}
               to={withParams({ view, select: null })}
               aria-current={filters.view === view ? 'page' : undefined}
-              className={filters.view === view ? buttonClass : secondaryClass}
+              className={filters.view === view ? primaryButtonClass : secondaryButtonClass}
             >
               {view === 'grid' ? 'Grid' : 'List'}
             </Link>
@@ -243,7 +238,7 @@ export default function MediaPage() {
             name="q"
             defaultValue={filters.q}
             placeholder="File name or alt text"
-            className={fieldClass}
+            className={smallFieldClass}
           />
           <label htmlFor="media-folder-filter" className="mt-3 block text-sm font-medium">
             Folder
@@ -252,7 +247,7 @@ export default function MediaPage() {
             id="media-folder-filter"
             name="folder"
             defaultValue={filters.folder === undefined ? '' : String(filters.folder)}
-            className={fieldClass}
+            className={smallFieldClass}
           >
             <option value="">All folders</option>
             <option value="none">No folder</option>
@@ -262,7 +257,7 @@ export default function MediaPage() {
               </option>
             ))}
           </select>
-          <button type="submit" className={`${secondaryClass} mt-3`}>
+          <button type="submit" className={`${secondaryButtonClass} mt-3`}>
             Search
           </button>
         </Form>
@@ -272,8 +267,8 @@ export default function MediaPage() {
           <label htmlFor="new-folder" className="block text-sm font-medium">
             Folder name
           </label>
-          <input id="new-folder" name="name" required maxLength={100} className={fieldClass} />
-          <button type="submit" disabled={!can(role, 'create') || busy} className={`${buttonClass} mt-3`}>
+          <input id="new-folder" name="name" required maxLength={100} className={smallFieldClass} />
+          <button type="submit" disabled={!can(role, 'create') || busy} className={`${primaryButtonClass} mt-3`}>
             New Folder
           </button>
         </Form>
@@ -294,21 +289,21 @@ export default function MediaPage() {
             <>
               <button
                 type="button"
-                className={secondaryClass}
+                className={secondaryButtonClass}
                 onClick={() => setSelected(new Set(media.map((m) => m.id)))}
               >
                 Select all
               </button>
-              <button type="button" className={secondaryClass} onClick={() => setSelected(new Set())}>
+              <button type="button" className={secondaryButtonClass} onClick={() => setSelected(new Set())}>
                 Select none
               </button>
             </>
           ) : (
             <>
-              <Link to={withParams({ select: 'all' })} className={secondaryClass}>
+              <Link to={withParams({ select: 'all' })} className={secondaryButtonClass}>
                 Select all
               </Link>
-              <Link to={withParams({ select: null })} className={secondaryClass}>
+              <Link to={withParams({ select: null })} className={secondaryButtonClass}>
                 Select none
               </Link>
             </>
@@ -317,21 +312,14 @@ export default function MediaPage() {
             <label htmlFor="move-folder" className="block text-sm font-medium">
               Move to folder
             </label>
-            <select id="move-folder" name="folder" className={fieldClass} defaultValue="">
-              <option value="">No folder</option>
-              {folders.map((folder) => (
-                <option key={folder.id} value={folder.id}>
-                  {folder.name}
-                </option>
-              ))}
-            </select>
+            <FolderSelect id="move-folder" folders={folders} defaultValue={''} />
           </div>
           <button
             type="submit"
             name="intent"
             value="move"
             disabled={!can(role, 'edit') || busy}
-            className={buttonClass}
+            className={primaryButtonClass}
           >
             Move
           </button>
@@ -339,14 +327,14 @@ export default function MediaPage() {
             <label htmlFor="bulk-tags" className="block text-sm font-medium">
               Tags (comma-separated)
             </label>
-            <input id="bulk-tags" name="tags" maxLength={2000} className={fieldClass} />
+            <input id="bulk-tags" name="tags" maxLength={2000} className={smallFieldClass} />
           </div>
           <button
             type="submit"
             name="intent"
             value="tags"
             disabled={!can(role, 'edit') || busy}
-            className={buttonClass}
+            className={primaryButtonClass}
           >
             Set tags
           </button>
@@ -355,7 +343,7 @@ export default function MediaPage() {
             name="intent"
             value="delete"
             disabled={!can(role, 'delete') || busy}
-            className={secondaryClass}
+            className={secondaryButtonClass}
           >
             Delete selected
           </button>

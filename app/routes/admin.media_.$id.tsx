@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
-import { formatBytes, MediaThumbnail } from '#app/components/admin/media.tsx'
+import { FolderSelect, formatBytes, MediaThumbnail } from '#app/components/admin/media.tsx'
 import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
@@ -12,6 +12,7 @@ import { AltSchema, FolderRefSchema, TagsSchema } from '#app/schemas/media.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
+import { primaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 // /admin/media/{id}: one file's alt text, tags and folder, and its delete button.
@@ -91,10 +92,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.media.file_name ?? 'Media'} | Admin` },
 ]
 
-const fieldClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm'
-const buttonClass =
-  'rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50'
-
 export default function MediaDetails() {
   const { media, folders } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
@@ -129,33 +126,26 @@ export default function MediaDetails() {
               <label htmlFor="alt" className="block text-sm font-medium">
                 Alt text
               </label>
-              <input id="alt" name="alt" defaultValue={media.alt ?? ''} maxLength={500} className={fieldClass} />
+              <input id="alt" name="alt" defaultValue={media.alt ?? ''} maxLength={500} className={smallFieldClass} />
             </div>
             <div>
               <label htmlFor="tags" className="block text-sm font-medium">
                 Tags (comma-separated)
               </label>
-              <input id="tags" name="tags" defaultValue={media.tags.join(', ')} className={fieldClass} />
+              <input id="tags" name="tags" defaultValue={media.tags.join(', ')} className={smallFieldClass} />
             </div>
             <div>
               <label htmlFor="folder" className="block text-sm font-medium">
                 Folder
               </label>
-              <select id="folder" name="folder" defaultValue={media.folder_id ?? ''} className={fieldClass}>
-                <option value="">No folder</option>
-                {folders.map((folder) => (
-                  <option key={folder.id} value={folder.id}>
-                    {folder.name}
-                  </option>
-                ))}
-              </select>
+              <FolderSelect id="folder" folders={folders} defaultValue={media.folder_id ?? ''} />
             </div>
             <button
               type="submit"
               name="intent"
               value="update"
               disabled={!can(role, 'edit') || busy}
-              className={buttonClass}
+              className={primaryButtonClass}
             >
               Save
             </button>

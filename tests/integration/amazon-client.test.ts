@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { startAmazonStandIn, STAND_IN_CREDENTIALS } from '#tests/support/amazon-stand-in.ts'
+import type { ClientOptions } from '#tests/support/amazon-client.ts'
+import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 
 // The Creators API client against the local stand-in and the real Redis (issue 7 item 8).
 const standIn = await startAmazonStandIn()
@@ -7,7 +8,8 @@ Object.assign(process.env, standIn.env)
 
 const { AmazonClient, AMAZON_INTERVAL_MS, amazonClientFromEnv, batchAsins, MISSING_CREDENTIALS } =
   await import('#jobs/amazon/client.ts')
-const { memoryThrottle, redisThrottle } = await import('#jobs/amazon/throttle.ts')
+const { redisThrottle } = await import('#jobs/amazon/throttle.ts')
+const { standInClient } = await import('#tests/support/amazon-client.ts')
 const { getRedis } = await import('#app/lib/redis.server.ts')
 const { parseEnv } = await import('#app/lib/env.server.ts')
 
@@ -16,20 +18,7 @@ beforeEach(() => standIn.reset())
 
 const asin = (n: number, prefix = 'B0') => `${prefix}${String(n).padStart(8, '0')}`
 
-function client(options: Partial<ConstructorParameters<typeof AmazonClient>[0]> = {}) {
-  return new AmazonClient({
-    credentialId: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_ID,
-    credentialSecret: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_SECRET,
-    version: '3.1',
-    partnerTag: STAND_IN_CREDENTIALS.AMAZON_PARTNER_TAG,
-    apiUrl: standIn.env.AMAZON_API_URL,
-    tokenUrl: standIn.env.AMAZON_TOKEN_URL,
-    throttle: memoryThrottle(0),
-    backoffMs: 10,
-    timeoutMs: 2_000,
-    ...options,
-  })
-}
+const client = (options: ClientOptions = {}) => standInClient(standIn, { backoffMs: 10, timeoutMs: 2_000, ...options })
 
 describe('Creators API client', () => {
   test('25 ASINs (with duplicates) are 3 GetItems calls of at most 10, deduplicated, in order', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { startAmazonStandIn, STAND_IN_CREDENTIALS } from '#tests/support/amazon-stand-in.ts'
+import type { ClientOptions } from '#tests/support/amazon-client.ts'
+import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
@@ -8,7 +9,7 @@ const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 
 const { AmazonClient } = await import('#jobs/amazon/client.ts')
-const { memoryThrottle } = await import('#jobs/amazon/throttle.ts')
+const { standInClient } = await import('#tests/support/amazon-client.ts')
 const { importProducts, NO_PRODUCTS_FOUND } = await import('#jobs/import-products.ts')
 const { getImportJob } = await import('#app/models/import-job.server.ts')
 const manualRoute = await import('#app/routes/admin.products_.import.tsx')
@@ -23,18 +24,7 @@ const editor = await createPanelUser('editor')
 const cookie = await panelCookie(editor.id)
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 
-const client = (options: Partial<ConstructorParameters<typeof AmazonClient>[0]> = {}) =>
-  new AmazonClient({
-    credentialId: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_ID,
-    credentialSecret: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_SECRET,
-    version: '3.1',
-    partnerTag: STAND_IN_CREDENTIALS.AMAZON_PARTNER_TAG,
-    apiUrl: standIn.env.AMAZON_API_URL,
-    tokenUrl: standIn.env.AMAZON_TOKEN_URL,
-    throttle: memoryThrottle(0),
-    backoffMs: 5,
-    ...options,
-  })
+const client = (options: ClientOptions = {}) => standInClient(standIn, options)
 
 async function post(route: typeof manualRoute | typeof bulkRoute, path: string, asins: string) {
   const request = new Request(`http://localhost/admin/products/${path}`, {

@@ -1,14 +1,14 @@
 import { sql } from 'kysely'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { startAmazonStandIn, STAND_IN_CREDENTIALS } from '#tests/support/amazon-stand-in.ts'
+import type { ClientOptions } from '#tests/support/amazon-client.ts'
+import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct, hoursAgo } from '#tests/support/catalogue.ts'
 
 // The nightly refresh against the stand-in and real Postgres and Redis (issue 7 items 4 and 8).
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 
-const { AmazonClient } = await import('#jobs/amazon/client.ts')
-const { memoryThrottle } = await import('#jobs/amazon/throttle.ts')
+const { standInClient } = await import('#tests/support/amazon-client.ts')
 const { refreshProducts } = await import('#jobs/refresh-products.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 const { getQueue } = await import('#jobs/queues.ts')
@@ -24,18 +24,7 @@ beforeEach(async () => {
 })
 
 // The throttle is lifted here: its spacing is tested in amazon-client.test.ts.
-const client = (options: Partial<ConstructorParameters<typeof AmazonClient>[0]> = {}) =>
-  new AmazonClient({
-    credentialId: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_ID,
-    credentialSecret: STAND_IN_CREDENTIALS.AMAZON_CREDENTIAL_SECRET,
-    version: '3.1',
-    partnerTag: STAND_IN_CREDENTIALS.AMAZON_PARTNER_TAG,
-    apiUrl: standIn.env.AMAZON_API_URL,
-    tokenUrl: standIn.env.AMAZON_TOKEN_URL,
-    throttle: memoryThrottle(0),
-    backoffMs: 5,
-    ...options,
-  })
+const client = (options: ClientOptions = {}) => standInClient(standIn, options)
 
 const readProduct = (asin: string) =>
   db.selectFrom('products').selectAll().where('asin', '=', asin).executeTakeFirstOrThrow()

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error.tsx'
+import { inputClass } from './styles.ts'
 
 /** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
 export function AuthPage({
@@ -22,9 +23,6 @@ export function AuthPage({
     </div>
   )
 }
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
 
 export const buttonClass =
   'w-full rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70'

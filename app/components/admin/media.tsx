@@ -1,3 +1,4 @@
+import { smallFieldClass } from './styles.ts'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { FormAlert } from './auth-page.tsx'
@@ -75,5 +76,27 @@ export function UploadForm({ folder, disabled }: { folder: number | null; disabl
         {submitting ? 'Uploading...' : 'Upload'}
       </button>
     </fetcher.Form>
+  )
+}
+
+/** The `folder` field of a media form: "No folder" or one of the library's folders. */
+export function FolderSelect({
+  id,
+  folders,
+  defaultValue,
+}: {
+  id: string
+  folders: ReadonlyArray<{ id: number; name: string }>
+  defaultValue: number | ''
+}) {
+  return (
+    <select id={id} name="folder" defaultValue={defaultValue} className={smallFieldClass}>
+      <option value="">No folder</option>
+      {folders.map((folder) => (
+        <option key={folder.id} value={folder.id}>
+          {folder.name}
+        </option>
+      ))}
+    </select>
   )
 }
