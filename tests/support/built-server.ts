@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import net from 'node:net'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from '#db/client.ts'
+import { seedDatabase } from '#db/seed-data/index.ts'
+import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from './postgres.ts'
+
+/**
+ * The production build started as `npm start` starts it (server.ts under tsx, NODE_ENV=production), in a
+ * process of its own: for behaviour that depends on how the server is wired (outages, body limits, headers),
+ * which a test importing modules into its own process cannot see.
+ */
+export interface BuiltServer {
+  url: string
+  port: number
+  /** Everything the process printed so far. */
+  output(): string
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>
+}
+
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+  if (!existsSync('build/server/index.js')) {
+    throw new Error('No production build: run `npm run build` first (npm run test:integration does).')
+  }
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      RUN_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await waitUntilHealthy(child, url, () => output)
+  return {
+    url,
+    port,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+async function waitUntilHealthy(child: ChildProcess, url: string, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`)
+    const status = await fetch(`${url}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    )
+    if (status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not become healthy within 60 s:\n${output()}`)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** A database of its own, copied from the migrated template and seeded with the demo catalogue. */
+export async function createSeededDatabase(template: string) {
+  const name = uniqueDatabaseName('built')
+  await createDatabase(name, template)
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(name), max: 1 }) }),
+  })
+  try {
+    await seedDatabase(db)
+  } finally {
+    await db.destroy()
+  }
+  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
+}
+
+/** The services env of a built server on `databaseUrl`, with a Redis prefix of its own. */
+export function builtServerEnv(database: { name: string; url: string }): Record<string, string> {
+  return {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `test:${database.name}`,
+    SESSION_SECRET: 'built-server-session-secret-at-least-32-chars',
+  }
+}
