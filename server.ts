@@ -21,6 +21,7 @@ try {
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
 const { createPageCache } = await import('#app/lib/page-cache.server.ts')
+const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
@@ -118,8 +119,8 @@ if (viteDevServer) {
 }
 
 const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-  : ((await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild)
+  ? async () => answerOutagesWith503((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
+  : answerOutagesWith503((await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild)
 
 app.all(
   '*',

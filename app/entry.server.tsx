@@ -11,6 +11,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
 import { logger } from './lib/logger.server.ts'
+import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 import { keepPersonalResponsesPrivate } from './utils/cache.ts'
 
@@ -35,6 +36,7 @@ export default function handleRequest(
   const status = responseStatusCode >= 500 && !databaseIsUp() ? 503 : responseStatusCode
   const nonce = loadContext.cspNonce
   keepPersonalResponsesPrivate(request, responseHeaders)
+  if (status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
@@ -69,6 +71,7 @@ export default function handleRequest(
 // Client navigations fetch the same data: the same rule for them.
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   keepPersonalResponsesPrivate(request, response.headers)
+  if (response.status === 503) response.headers.set('Retry-After', RETRY_AFTER_SECONDS)
   return response
 }
 

@@ -11,6 +11,7 @@ import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { logger } from '#app/lib/logger.server.ts'
+import { RETRY_AFTER_SECONDS } from '#app/lib/outage.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getVisibleProduct, getVisibleProductSummary } from '#app/models/product.server.ts'
@@ -25,6 +26,7 @@ import { displayPrice } from '#app/utils/pricing.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
+import { isDatabaseUnavailable } from '#db/health.ts'
 
 const PREVIEW_REVIEWS = 3
 
@@ -109,14 +111,26 @@ const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? 
 /** The review dialog's POST: a PENDING review, or the form back with its messages and what was typed. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = isAsin(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
-  if (!product) throw new Response('Product not found.', { status: 404 })
   const formData = await readFormData(request, 16 * 1024)
   const values = {
     reviewer_name: text(formData?.get('reviewer_name') ?? null)?.slice(0, 200),
     rating: text(formData?.get('rating') ?? null)?.slice(0, 10),
     comment: text(formData?.get('comment') ?? null)?.slice(0, 2000),
   }
+  // While the database is away the dialog keeps what was typed, with a message, instead of an error page.
+  const notStored = () =>
+    data({ formError: 'Failed to submit review: please try again in a moment.', values } satisfies ReviewFormState, {
+      status: 503,
+      headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+    })
+  let product
+  try {
+    product = isAsin(asin) ? await getVisibleProductSummary(db, asin) : undefined
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    return notStored()
+  }
+  if (!product) throw new Response('Product not found.', { status: 404 })
   // Only an oversized comment can make a body this large.
   if (!formData) return data({ errors: { comment: TOO_LONG }, values } satisfies ReviewFormState, { status: 413 })
   const parsed = ReviewDialogSchema.safeParse(values)
@@ -143,8 +157,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     })
   } catch (error) {
     logger.error({ err: error, asin }, 'review not stored')
-    const state: ReviewFormState = { formError: 'Failed to submit review: please try again in a moment.', values }
-    return data(state, { status: 503 })
+    return notStored()
   }
   return redirectWithToast(
     `/product/${product.asin}`,

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import net from 'node:net'
+import { createCookie } from '@remix-run/node'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
-import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from './postgres.ts'
+import { createDatabase, databaseUrl, dropDatabase, onServer, uniqueDatabaseName } from './postgres.ts'
 
 /**
  * The production build started as `npm start` starts it (server.ts under tsx, NODE_ENV=production), in a
@@ -107,4 +109,21 @@ export function builtServerEnv(database: { name: string; url: string }): Record<
     REDIS_PREFIX: `test:${database.name}`,
     SESSION_SECRET: 'built-server-session-secret-at-least-32-chars',
   }
+}
+
+/** A signed-in admin of the built server: a user, its role and a panel session row; answers the cookie header. */
+export async function adminCookie(env: Record<string, string>): Promise<string> {
+  const id = randomBytes(32).toString('base64url')
+  await onServer(async (client) => {
+    const { rows } = await client.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [
+      `admin-${id.slice(0, 8)}@example.com`,
+    ])
+    await client.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')", [rows[0]!.id])
+    await client.query(
+      "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, 'panel', now() + interval '1 hour')",
+      [id, rows[0]!.id],
+    )
+  }, env.DATABASE_URL)
+  const cookie = createCookie('cv_session', { secrets: [env.SESSION_SECRET!] })
+  return (await cookie.serialize(id)).split(';')[0]!
 }
