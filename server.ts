@@ -24,6 +24,7 @@ const { createPageCache } = await import('#app/lib/page-cache.server.ts')
 const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
+const { drainUnreadBodies } = await import('#app/lib/unread-bodies.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabase } = await import('#db/prepare.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
@@ -61,6 +62,7 @@ app.use(
   }),
 )
 app.use(compression())
+app.use(drainUnreadBodies())
 
 // A fresh nonce per response lets Remix's inline scripts run under a CSP that allows no other inline script.
 app.use((_req, res, next) => {
