@@ -92,7 +92,7 @@ export async function importProducts(db: Kysely<Database>, importId: number, opt
   await finish(db, job, { status: stopped || imported === 0 ? 'failed' : 'succeeded', message })
   if (imported > 0) {
     // The products are committed: a cache that stays old a little longer is better than failing the job.
-    await bumpCatalogueVersion().catch((error: unknown) => logger.warn({ err: error }, 'catalogue version not bumped'))
+    await bumpCatalogueVersion()
   }
 }
 

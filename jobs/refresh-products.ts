@@ -124,7 +124,7 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
 
 async function bumpCatalogue() {
   // The data is committed: a cache that stays old for a while is better than failing the run.
-  await bumpCatalogueVersion().catch((error: unknown) => logger.warn({ err: error }, 'catalogue version not bumped'))
+  await bumpCatalogueVersion()
 }
 
 /** The queued job: the scheduled nightly run and "Run refresh now". */

@@ -10,26 +10,52 @@ import { createRedisConnection, getRedis } from './redis.server.ts'
  */
 
 const GLOBAL = Symbol.for('comic-vault.catalogue-version')
-type State = { version: string; watching: boolean }
+type State = {
+  /** The shared counter in Redis, as last seen. */
+  shared: string
+  /** This process's own bumps, made when Redis could not be told; only ever grows, so old pages never match again. */
+  local: number
+  /** Redis missed a bump: tell it as soon as it answers, so the other processes drop their pages too. */
+  owed: boolean
+  watching: boolean
+}
 type Global = typeof globalThis & { [GLOBAL]?: State }
-const state = ((globalThis as Global)[GLOBAL] ??= { version: '0', watching: false })
+const state = ((globalThis as Global)[GLOBAL] ??= { shared: '0', local: 0, owed: false, watching: false })
 
 const key = () => `${getEnv().REDIS_PREFIX}:catalogue-version`
 
 /** The version this process knows now: no I/O, safe to call on every request. */
 export function currentCatalogueVersion(): string {
-  return state.version
+  return `${state.shared}.${state.local}`
 }
 
-/** Call after any write that changes what public pages show. */
+/**
+ * Call after any write that changes what public pages show. Never fails: the write has committed, and a
+ * Redis that is away must not turn it into an error. This process then drops its pages at once, and the
+ * others when Redis answers again (their cached pages also expire by themselves).
+ */
 export async function bumpCatalogueVersion(): Promise<void> {
   const redis = getRedis()
   if (!redis) {
-    state.version = String(Number(state.version) + 1)
+    state.local += 1
     return
   }
+  try {
+    await tellRedis(redis)
+  } catch (error) {
+    state.local += 1
+    state.owed = true
+    logger.warn(
+      { err: error },
+      'catalogue version not shared; other processes will drop their pages when Redis returns',
+    )
+  }
+}
+
+async function tellRedis(redis: NonNullable<ReturnType<typeof getRedis>>) {
   const version = String(await redis.incr(key()))
-  state.version = version
+  state.shared = version
+  state.owed = false
   await redis.publish(key(), version)
 }
 
@@ -39,12 +65,13 @@ export async function watchCatalogueVersion(): Promise<() => Promise<void>> {
   if (!redis || state.watching) return async () => {}
   state.watching = true
   const refresh = async () => {
+    if (state.owed) await tellRedis(redis).catch(() => undefined)
     const version = await redis.get(key()).catch(() => null)
-    if (version !== null) state.version = version
+    if (version !== null) state.shared = version
   }
   await refresh()
   const subscriber = createRedisConnection()
-  subscriber.on('message', (_channel: string, version: string) => (state.version = version))
+  subscriber.on('message', (_channel: string, version: string) => (state.shared = version))
   await subscriber
     .subscribe(key())
     .catch((error: unknown) => logger.warn({ err: error }, 'cannot watch catalogue version'))

@@ -143,12 +143,6 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   }
-  /** After a committed write: public pages showing the old catalogue are dropped from the page cache. */
-  const committed = async () => {
-    await bumpCatalogueVersion().catch((error: unknown) =>
-      logger.warn({ err: error }, 'catalogue version not bumped; cached pages expire by themselves'),
-    )
-  }
 
   if (intent === 'create') {
     const submission = parseWithZod(formData, { schema: CategorySchema })
@@ -179,7 +173,7 @@ export async function action({ request }: ActionFunctionArgs) {
     )
     if (!outcome.ok) return outcome.reply
     if (!outcome.value) return taken()
-    await committed()
+    await bumpCatalogueVersion()
     return redirectWithToast(
       back,
       { title: 'Category created successfully', description: `"${fields.name}" is at /category/${slug}.` },
@@ -210,7 +204,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!outcome.value) {
       return refuse({ intent, title, message: NOT_FOUND, result: submission.reply({ formErrors: [NOT_FOUND] }) }, 404)
     }
-    if (outcome.value.changed) await committed()
+    if (outcome.value.changed) await bumpCatalogueVersion()
     return redirectWithToast(
       back,
       { title: 'Category updated successfully', description: `"${fields.name}" is saved.` },
@@ -244,7 +238,7 @@ export async function action({ request }: ActionFunctionArgs) {
     )
     if (!outcome.ok) return outcome.reply
     if (!outcome.value) return refuse({ intent, title, message: NOT_FOUND }, 404)
-    if (outcome.value.changed) await committed()
+    if (outcome.value.changed) await bumpCatalogueVersion()
     return redirectWithToast(
       back,
       {
@@ -275,7 +269,7 @@ export async function action({ request }: ActionFunctionArgs) {
   )
   if (!outcome.ok) return outcome.reply
   if ('refused' in outcome.value) return refuse({ intent, title, message: outcome.value.refused }, outcome.value.status)
-  await committed()
+  await bumpCatalogueVersion()
   return redirectWithToast(
     back,
     { title: 'Category deleted successfully', description: `"${outcome.value.deleted}" is gone.` },
