@@ -15,7 +15,9 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app /app
-RUN mkdir -p /app/uploads /app/.data && chown node:node /app/uploads /app/.data
+# Owned by node so the named volumes mounted there (media, the generated session secret) are writable.
+RUN mkdir -p /app/uploads /app/.data /app/secrets && chown node:node /app/uploads /app/.data /app/secrets \
+  && chmod 700 /app/secrets
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -7,16 +7,10 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
-import { EnvError, getEnv } from '#app/lib/env.server.ts'
+import { envOrExit } from '#app/lib/env.server.ts'
 
 // Fail fast, by name, on bad configuration, before anything else starts.
-let env: ReturnType<typeof getEnv>
-try {
-  env = getEnv()
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error)
-  process.exit(1)
-}
+const env = envOrExit({ signs: true })
 
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')

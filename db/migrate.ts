@@ -1,7 +1,11 @@
 import '../scripts/load-dotenv.ts'
+import { envOrExit } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { closeDatabase, db } from './client.ts'
 import { createMigrator, migrateToLatest } from './migrator.ts'
+
+// A migration or a seed needs only the database: no secret, whatever NODE_ENV says.
+envOrExit({ signs: false })
 
 // npm run db:migrate          apply every pending migration
 // npm run db:migrate -- down  undo the newest one

@@ -1,7 +1,7 @@
 import '../scripts/load-dotenv.ts'
 import type { DigestMail } from './send-digest.ts'
 process.env.SERVICE_NAME ??= 'digest'
-const { EnvError, getEnv } = await import('#app/lib/env.server.ts')
+const { envOrExit } = await import('#app/lib/env.server.ts')
 const { logger } = await import('#app/lib/logger.server.ts')
 const { sendMail } = await import('#app/lib/mail.server.ts')
 const { closeDatabase, db } = await import('#db/client.ts')
@@ -12,13 +12,7 @@ const { runDigest } = await import('./send-digest.ts')
 
 const MAIL_CONCURRENCY = 4
 
-let env: ReturnType<typeof getEnv>
-try {
-  env = getEnv()
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error)
-  process.exit(1)
-}
+const env = envOrExit({ signs: true })
 if (!env.DATABASE_URL) {
   console.error(
     'npm run digest needs DATABASE_URL. The embedded database belongs to the running app (npm start), which sends the digest on its schedule.',

@@ -1,6 +1,6 @@
 import '../scripts/load-dotenv.ts'
 process.env.SERVICE_NAME ??= 'refresh'
-const { EnvError, getEnv } = await import('#app/lib/env.server.ts')
+const { envOrExit } = await import('#app/lib/env.server.ts')
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
 const { closeDatabase, db } = await import('#db/client.ts')
@@ -9,15 +9,10 @@ const { refreshProducts } = await import('./refresh-products.ts')
 // npm run refresh: the nightly product refresh, now, in this process (it goes on with a run that died
 // part-way). Its result is written to data_refresh_log like a scheduled run's.
 
-try {
-  if (!getEnv().DATABASE_URL) {
-    console.error(
-      'npm run refresh needs DATABASE_URL. The embedded database belongs to the running app (npm start), which refreshes on its schedule.',
-    )
-    process.exit(1)
-  }
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error)
+if (!envOrExit({ signs: false }).DATABASE_URL) {
+  console.error(
+    'npm run refresh needs DATABASE_URL. The embedded database belongs to the running app (npm start), which refreshes on its schedule.',
+  )
   process.exit(1)
 }
 

@@ -1,13 +1,13 @@
 import '../scripts/load-dotenv.ts'
 process.env.SERVICE_NAME ??= 'worker'
-const { getEnv } = await import('#app/lib/env.server.ts')
+const { envOrExit } = await import('#app/lib/env.server.ts')
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeDatabase } = await import('#db/client.ts')
 const { startWorkers } = await import('./runtime.ts')
 
 // npm run worker: the job workers alone, for deployments that run them apart from the web servers.
 
-const env = getEnv()
+const env = envOrExit({ signs: true })
 if (!env.REDIS_URL || !env.DATABASE_URL) {
   logger.fatal('npm run worker needs REDIS_URL and DATABASE_URL; without them `npm start` runs jobs in-process')
   process.exit(1)

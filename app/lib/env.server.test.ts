@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { parseEnv } from './env.server.ts'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { checkSigningSecret, parseEnv, readOrCreateSecret } from './env.server.ts'
 
 describe('parseEnv', () => {
   test('gives every setting a working default', () => {
@@ -50,16 +53,21 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrowError(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })
 
-  test('requires SESSION_SECRET in production against a real database only', () => {
+  test('requires SESSION_SECRET in production against a real database, only where something is signed', () => {
     const database = { DATABASE_URL: 'postgres://db/shop' }
-    expect(() => parseEnv({ NODE_ENV: 'production', ...database })).toThrowError(
-      /SESSION_SECRET: is required in production/,
+    // A migration or a seed needs only the database.
+    const production = parseEnv({ NODE_ENV: 'production', ...database })
+    expect(() => checkSigningSecret(production)).toThrowError(
+      /^Invalid configuration:\n {2}SESSION_SECRET: is required in production /,
     )
-    expect(
-      parseEnv({ NODE_ENV: 'production', ...database, SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET,
-    ).toHaveLength(32)
-    expect(() => parseEnv({ NODE_ENV: 'production' })).not.toThrow() // embedded demo: makes its own
-    expect(() => parseEnv({ NODE_ENV: 'development', ...database })).not.toThrow()
+    expect(() =>
+      checkSigningSecret(parseEnv({ NODE_ENV: 'production', ...database, SESSION_SECRET: 'x'.repeat(32) })),
+    ).not.toThrow()
+    expect(() =>
+      checkSigningSecret(parseEnv({ NODE_ENV: 'production', ...database, SESSION_SECRET_FILE: '/run/secret' })),
+    ).not.toThrow()
+    expect(() => checkSigningSecret(parseEnv({ NODE_ENV: 'production' }))).not.toThrow() // embedded demo: makes its own
+    expect(() => checkSigningSecret(parseEnv({ NODE_ENV: 'development', ...database }))).not.toThrow()
   })
 })
 
@@ -87,5 +95,24 @@ describe('S3 settings', () => {
   test('refuse a malformed bucket or endpoint', () => {
     expect(() => parseEnv({ ...complete, S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET: must be a bucket name')
     expect(() => parseEnv({ ...complete, S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT')
+  })
+})
+
+describe('a generated secret', () => {
+  const directory = () => mkdtempSync(path.join(tmpdir(), 'cv-secret-'))
+
+  test('is made once, private, and read back the same by every later caller', () => {
+    const file = path.join(directory(), 'nested', 'session-secret')
+    const first = readOrCreateSecret(file)
+    expect(first).toMatch(/^[0-9a-f]{64}$/)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(readOrCreateSecret(file)).toBe(first)
+    expect(readFileSync(file, 'utf8')).toBe(first)
+  })
+
+  test('a file too short to be a secret is refused, by name', () => {
+    const file = path.join(directory(), 'session-secret')
+    writeFileSync(file, 'short')
+    expect(() => readOrCreateSecret(file)).toThrowError(/SESSION_SECRET_FILE: .* must hold 32\+ characters/)
   })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -50,6 +50,8 @@ const envSchema = z
       .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an Associates tag such as comicvault-20')
       .default('comicvault-20'),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Where a generated secret is kept when SESSION_SECRET is unset (compose shares one between app and worker).
+    SESSION_SECRET_FILE: optional(z.string().min(1)),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     EMBEDDED_DATA_DIR: z.string().default('.data'),
@@ -96,10 +98,6 @@ const envSchema = z
     AMAZON_TOKEN_URL: optional(url(['http:', 'https:'])),
   })
   .superRefine((env, ctx) => {
-    // The embedded mode is a one-machine demo (`npm install && npm start`): it may make its own secret.
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
-    }
     // Half an S3 configuration would silently store media on one server's disk: all of it, or none.
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
     const s3Extras = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const
@@ -130,24 +128,64 @@ export function getEnv(): Env {
   return cached
 }
 
-let generatedSecret: string | undefined
-
 /**
- * SESSION_SECRET, or, where it may be left unset (development, the embedded mode), a random secret kept in
- * EMBEDDED_DATA_DIR so that sessions survive restarts and no two machines share one.
+ * Only the entry points that sign cookies and links need a secret (the web server, the workers, the digest);
+ * a migration or a seed needs only DATABASE_URL. In production against a real database it must be given,
+ * or a file named where one is generated once; the embedded mode is a one-machine demo (`npm install &&
+ * npm start`) and makes its own in EMBEDDED_DATA_DIR.
  */
+export function checkSigningSecret(env: Env): void {
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET && !env.SESSION_SECRET_FILE) {
+    throw new EnvError(
+      'Invalid configuration:\n  SESSION_SECRET: is required in production (32+ random characters: openssl rand -hex 32), or SESSION_SECRET_FILE: a file to generate one into once',
+    )
+  }
+}
+
+/** An entry point's configuration, checked before anything starts; a bad value ends the process, naming it. */
+export function envOrExit({ signs }: { signs: boolean }): Env {
+  try {
+    const env = getEnv()
+    if (signs) sessionSecret()
+    return env
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error)
+    process.exit(1)
+  }
+}
+
+let secret: string | undefined
+
+/** SESSION_SECRET, or the one kept in SESSION_SECRET_FILE (embedded: EMBEDDED_DATA_DIR/session-secret). */
 export function sessionSecret(): string {
   const env = getEnv()
   if (env.SESSION_SECRET) return env.SESSION_SECRET
-  if (!generatedSecret) {
-    const file = path.join(env.EMBEDDED_DATA_DIR, 'session-secret')
-    if (!existsSync(file)) {
-      mkdirSync(env.EMBEDDED_DATA_DIR, { recursive: true })
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+  checkSigningSecret(env)
+  secret ??= readOrCreateSecret(env.SESSION_SECRET_FILE ?? path.join(env.EMBEDDED_DATA_DIR, 'session-secret'))
+  return secret
+}
+
+/**
+ * The secret in `file`, made the first time: random, readable by its owner only, and created whole in one
+ * step (a link), so two processes starting together (compose's app and worker) end up with the same one.
+ */
+export function readOrCreateSecret(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true })
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 })
+    try {
+      linkSync(draft, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      unlinkSync(draft)
     }
-    generatedSecret = readFileSync(file, 'utf8').trim()
   }
-  return generatedSecret
+  const value = readFileSync(file, 'utf8').trim()
+  if (value.length < 32)
+    throw new EnvError(`Invalid configuration:\n  SESSION_SECRET_FILE: ${file} must hold 32+ characters`)
+  return value
 }
 
 /** The site's own host, used as utm_source on outbound links. */

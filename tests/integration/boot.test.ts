@@ -30,6 +30,18 @@ describe('boot', () => {
     expect(output).toContain('SESSION_SECRET: is required in production')
   })
 
+  test('the standalone worker refuses to start without SESSION_SECRET in production', async () => {
+    const { code, output } = await start('jobs/worker.ts', { NODE_ENV: 'production', SESSION_SECRET: '' })
+    expect(code).toBe(1)
+    expect(output).toContain('SESSION_SECRET: is required in production')
+  })
+
+  test('a migration and a seed need only DATABASE_URL, even in production', async () => {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: '', LOG_LEVEL: 'info' }
+    expect(await start('db/migrate.ts', env)).toEqual({ code: 0, output: '' })
+    expect(await start('db/seed.ts', env)).toEqual({ code: 0, output: '' })
+  })
+
   test('the standalone worker explains what it needs', async () => {
     const { code, output } = await start('jobs/worker.ts', { REDIS_URL: '', LOG_LEVEL: 'info' })
     expect(code).toBe(1)
