@@ -5,8 +5,8 @@ import {
   createSeededDatabase,
   startBuiltServer,
   type BuiltServer,
+  visibleAsin,
 } from '#tests/support/built-server.ts'
-import { onServer } from '#tests/support/postgres.ts'
 
 // A form body over its limit is refused with 413 and the form's page, and the kept-alive connection it came
 // on still carries the next request: the server reads the rest of the body instead of resetting the socket.
@@ -18,10 +18,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
 
 beforeAll(async () => {
   server = await startBuiltServer({ ...builtServerEnv(database), RATE_LIMIT_FACTOR: '1000' })
-  asin = await onServer(async (client) => {
-    const { rows } = await client.query<{ asin: string }>('SELECT asin FROM products WHERE NOT soft_hidden LIMIT 1')
-    return rows[0]!.asin
-  }, database.url)
+  asin = await visibleAsin(database.url)
 }, 90_000)
 
 afterAll(async () => {

@@ -5,8 +5,8 @@ import {
   createSeededDatabase,
   startBuiltServer,
   type BuiltServer,
+  visibleAsin,
 } from '#tests/support/built-server.ts'
-import { onServer } from '#tests/support/postgres.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // The production build in its own process, reaching Postgres through a proxy this test cuts for 3 seconds
@@ -44,10 +44,7 @@ beforeAll(async () => {
   const throughProxy = Object.assign(new URL(database.url), { port: String(proxy.port) }).toString()
   server = await startBuiltServer({ ...env, DATABASE_URL: throughProxy, RATE_LIMIT_FACTOR: '1000' })
   cookie = await adminCookie(env)
-  asin = await onServer(async (client) => {
-    const { rows } = await client.query<{ asin: string }>('SELECT asin FROM products WHERE NOT soft_hidden LIMIT 1')
-    return rows[0]!.asin
-  }, database.url)
+  asin = await visibleAsin(database.url)
 }, 90_000)
 
 afterAll(async () => {

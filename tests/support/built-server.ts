@@ -127,3 +127,11 @@ export async function adminCookie(env: Record<string, string>): Promise<string> 
   const cookie = createCookie('cv_session', { secrets: [env.SESSION_SECRET!] })
   return (await cookie.serialize(id)).split(';')[0]!
 }
+
+/** The ASIN of a product the storefront shows, from a seeded database. */
+export function visibleAsin(databaseUrl: string): Promise<string> {
+  return onServer(async (client) => {
+    const { rows } = await client.query<{ asin: string }>('SELECT asin FROM products WHERE NOT soft_hidden LIMIT 1')
+    return rows[0]!.asin
+  }, databaseUrl)
+}
