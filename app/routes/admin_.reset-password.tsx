@@ -17,6 +17,7 @@ import { ResetPasswordSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // /admin/reset-password?token= (SPEC §2, §4, §8, §9): a new password from a mailed link. The link works once
@@ -35,7 +36,7 @@ const invalidLink = () =>
   })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   if (url.searchParams.has('updated')) return data({ state: 'updated' as const }, { headers: noStore })
   const token = url.searchParams.get('token') ?? ''
   const link = await findUsablePasswordResetToken(db, token).catch(rethrowUnavailable)

@@ -104,4 +104,11 @@ describe('subscribe', () => {
       expect(result.response!.headers.get('Location'), redirectTo).toBe('/')
     }
   })
+
+  test('NUL in the address is dropped before it reaches the database', async () => {
+    const email = `nul${Math.random().toString(36).slice(2)}@example.com`
+    const result = await run(post({ email: email.replace('@', '\u0000@') }))
+    expect(result.status).toBe(302)
+    expect(await rows()).toContainEqual({ email, status: 'pending' })
+  })
 })
