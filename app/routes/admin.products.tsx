@@ -21,6 +21,7 @@ import { writeAudit } from '#app/models/audit.server.ts'
 import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { sameSitePath } from '#app/utils/return-to.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -56,10 +57,8 @@ const TOGGLES = { 'toggle-featured': 'is_featured', 'toggle-visible': 'soft_hidd
 
 /** Back to the list the visitor was on: only an /admin/products address (never another site). */
 function returnAddress(formData: FormData): string {
-  const value = formData.get('redirectTo')
-  return typeof value === 'string' && /^\/admin\/products(?:[/?]|$)/.test(value) && !value.includes('\\')
-    ? value
-    : '/admin/products'
+  const path = sameSitePath(formData.get('redirectTo'))
+  return path && /^\/admin\/products(?:[/?]|$)/.test(path) ? path : '/admin/products'
 }
 
 export async function action({ request }: ActionFunctionArgs) {
