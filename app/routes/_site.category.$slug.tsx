@@ -18,8 +18,8 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // The database's own rule for slugs: anything else cannot exist, so it is not even looked up.

@@ -9,8 +9,8 @@ import { pageParam } from '#app/schemas/params.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // Search terms longer than this are cut: nobody types more, and it bounds the work a query can ask for.

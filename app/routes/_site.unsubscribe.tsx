@@ -3,8 +3,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { unsubscribe } from '#app/models/subscriber.server.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
-import { verifyUnsubscribe } from '#app/utils/subscription-mail.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { verifyUnsubscribe } from '#app/utils/subscription-mail.server.ts'
 import { db } from '#db/client.ts'
 
 // The signed link in every mail. Following it only asks; the POST unsubscribes (so link scanners cannot).

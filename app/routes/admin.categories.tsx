@@ -33,9 +33,9 @@ import {
 import { CATEGORY_MAX_BODY_BYTES, CategorySchema } from '#app/schemas/category.ts'
 import { parseId, searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { slugify } from '#app/utils/slug.ts'
-import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 import { inputClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -64,6 +64,7 @@ const stillInUse = (count: number) =>
 
 type Panel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
 
+/** The list's search, as the address carries it. */
 const readSearch = (url: URL) => searchText(SEARCH_MAX).parse(url.searchParams.get('q') ?? undefined)
 
 /** The list's address, keeping the search. */

@@ -7,9 +7,9 @@ import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getMediaByIds, listMedia } from '#app/models/media.server.ts'
 import { IdsSchema } from '#app/schemas/media.ts'
 import { searchText } from '#app/schemas/params.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { safeAdminPath, withImages } from '#app/utils/return-to.ts'
-import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // /admin/media/picker?returnTo=/admin/products/12: the media picker as a page, for visitors without JavaScript

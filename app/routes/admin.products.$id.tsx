@@ -33,8 +33,8 @@ import { ProductEditSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // The product edit panel (SPEC §2): a nested route over the list. With JavaScript it slides in and its

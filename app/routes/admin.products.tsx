@@ -21,9 +21,9 @@ import { writeAudit } from '#app/models/audit.server.ts'
 import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { sameSitePath } from '#app/utils/return-to.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { sameSitePath } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
 
 // /admin/products (SPEC §2): four tabs (Products, Reviews, Manual Import, Bulk Tools), each an address.

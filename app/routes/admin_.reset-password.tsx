@@ -16,8 +16,8 @@ import { setPasswordHash } from '#app/models/user.server.ts'
 import { ResetPasswordSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin/reset-password?token= (SPEC §2, §4, §8, §9): a new password from a mailed link. The link works once
