@@ -191,7 +191,8 @@ async function crawl(visitor: Visitor, finds: Finds): Promise<Outcome[]> {
       finds.paths.set(`${visitor.name} ${pathShape}`, { visitor, address: `${url.origin}${url.pathname}` })
     }
 
-    const response = await fetch(address, { headers: visitor.headers(), redirect: 'manual' })
+    const init = { headers: visitor.headers(), redirect: 'manual', signal: AbortSignal.timeout(20_000) } as const
+    const response = await fetch(address, init)
     outcomes.push({
       visitor: visitor.name,
       request: `GET ${address}`,
