@@ -15,6 +15,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every address and every form reaches the app through one door each, which drops NUL (docs/decisions/025).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/utils/request-url.ts', 'app/utils/form-data.server.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.name='URL'][arguments.0.object.name='request'][arguments.0.property.name='url']",
+          message: 'Read the address with requestUrl(request) (app/utils/request-url.ts): its query comes without NUL.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
+          message: 'Read a form with readFormData (app/utils/form-data.server.ts): bounded, and without NUL.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
 import multer, { MulterError, type StorageEngine } from 'multer'
+import { withoutNul } from '#app/schemas/params.ts'
 import { contentTypeOf, MEDIA_EXTENSIONS, type MediaExtension } from './storage.server.ts'
 
 /**
@@ -88,8 +89,13 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
     // busboy refuses a malformed body (no boundary, cut short) with a plain Error.
     throw new UploadError(400, 'The upload could not be read.')
   }
+  // Like every form's text (readFormData), the fields come without NUL (docs/decisions/025).
+  const fields = Object.entries(req.body ?? {}).map(([name, value]) => [
+    withoutNul(name),
+    Array.isArray(value) ? value.map(withoutNul) : withoutNul(value),
+  ])
   return {
-    fields: { ...req.body },
+    fields: Object.fromEntries(fields),
     files: (req.files ?? []).map((file) => ({ name: file.originalname, size: file.size, buffer: file.buffer })),
   }
 }

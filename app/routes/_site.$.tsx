@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { NotFound } from '#app/components/error-page.tsx'
 import { logger } from '#app/lib/logger.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 
 // Every path no other route claims: a 404 inside the shared layout, and a log line to find broken links.
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   logger.warn({ path: url.pathname, referrer: request.headers.get('referer') }, 'page not found')
   throw new Response('Not Found', { status: 404 })
 }

@@ -18,6 +18,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
@@ -28,7 +29,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const category = SLUG.test(slug) ? await getVisibleCategory(db, slug).catch(rethrowUnavailable) : undefined
   if (!category) throw new Response('Category not found.', { status: 404 })
-  const filters = parseCategoryFilters(new URL(request.url).searchParams)
+  const filters = parseCategoryFilters(requestUrl(request).searchParams)
   const { products, total } = await listCategoryProducts(db, category.id, filters).catch(rethrowUnavailable)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))

@@ -16,6 +16,7 @@ import { CONTACT_LIMITS, CONTACT_MAX_BODY_BYTES, ContactSchema } from '#app/sche
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 
 // The contact form (SPEC §2 /contact). Submitting only validates and says thank you: nothing is sent or stored.
 // Post/redirect/get, so a reload after sending does not post again and the form comes back empty.
@@ -26,7 +27,7 @@ const TOO_LARGE = `Your message is too long to send. Please keep it to ${CONTACT
 const FORM_ID = 'contact-form'
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+  return { sent: requestUrl(request).searchParams.get('sent') === '1' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {

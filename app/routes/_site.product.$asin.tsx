@@ -23,6 +23,7 @@ import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { jsonLdScript } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { displayPrice } from '#app/utils/pricing.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
@@ -44,7 +45,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const now = new Date()
   const price = displayPrice(product, now)
   const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : []
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   const requestedImage = Number(url.searchParams.get('image'))
   const canonical = `${env.SITE_URL}/product/${product.asin}`
   const absolute = (url: string) => new URL(url, env.SITE_URL).toString()

@@ -29,6 +29,7 @@ import { publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import type { z } from 'zod'
@@ -62,7 +63,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     reviewerEmail: reviewer?.email ?? null,
     draft: draft ?? null,
     // Without JavaScript "Write a Review" is a link to ?review; with no reviews yet the form is always there.
-    showForm: reviews.length === 0 || Boolean(draft) || new URL(request.url).searchParams.has('review'),
+    showForm: reviews.length === 0 || Boolean(draft) || requestUrl(request).searchParams.has('review'),
   }
 }
 

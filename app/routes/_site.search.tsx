@@ -5,9 +5,11 @@ import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/product.server.ts'
+import { pageParam } from '#app/schemas/params.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
@@ -15,22 +17,21 @@ import { db } from '#db/client.ts'
 const MAX_QUERY_LENGTH = 200
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   const raw = url.searchParams.get('q')
   if (raw !== null && raw.trim() === '') {
     // A blank search does nothing: without JavaScript, send the visitor back where they were (same site only).
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
-  // NUL is refused by Postgres. The term is trimmed before it is cut, so padding cannot empty it; the
+  // The term is trimmed before it is cut, so padding cannot empty it (requestUrl has dropped any NUL); the
   // page echoes the text as typed unless it is too long to be anything but noise.
-  const typed = raw?.replaceAll('\0', '') ?? ''
+  const typed = raw ?? ''
   const term = typed.trim().slice(0, MAX_QUERY_LENGTH)
   if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
   const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
-  const pageParam = Number(url.searchParams.get('page'))
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000 ? pageParam : 1
+  const page = pageParam(1_000).parse(url.searchParams.get('page') ?? undefined)
   const { products, total } = await searchProducts(db, term, page).catch(rethrowUnavailable)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
@@ -44,7 +45,7 @@ function sameSiteReferrer(request: Request): string | null {
   const referrer = request.headers.get('referer')
   if (!referrer || !URL.canParse(referrer)) return null
   const from = new URL(referrer)
-  const here = new URL(request.url)
+  const here = requestUrl(request)
   if (from.origin !== new URL(getEnv().SITE_URL).origin && from.origin !== here.origin) return null
   if (from.pathname === here.pathname && from.search === here.search) return null
   // "//host/…" is a path to this site's parser but another site to a browser.

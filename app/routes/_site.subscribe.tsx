@@ -9,6 +9,7 @@ import { requestSubscription } from '#app/models/subscriber.server.ts'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
+import { sameSitePath } from '#app/utils/return-to.ts'
 import { confirmationMail } from '#app/utils/subscription-mail.server.ts'
 import { db } from '#db/client.ts'
 
@@ -16,13 +17,6 @@ import { db } from '#db/client.ts'
 // no-JavaScript error page). The answer is the same whether or not the address was known.
 
 const FAILED = 'Failed to subscribe. Please try again.'
-
-/** Only a path on this site (never "//host"), so the redirect cannot leave it. */
-function sameSitePath(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
-    ? value
-    : '/'
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, 4096)
@@ -43,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logger.error({ err: error }, 'subscribe failed')
     return data({ error: FAILED, failed: true }, { status: 503 })
   }
-  return redirectWithToast(sameSitePath(formData.get('redirectTo')), {
+  // Only a path on this site, so the redirect cannot leave it.
+  return redirectWithToast(sameSitePath(formData.get('redirectTo')) ?? '/', {
     title: 'Success!',
     description: 'Please check your email to confirm your subscription.',
   })

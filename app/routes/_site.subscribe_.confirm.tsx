@@ -3,12 +3,13 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { confirmSubscription } from '#app/models/subscriber.server.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // The link in the confirmation mail. Single use: the token is cleared when it confirms.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const token = requestUrl(request).searchParams.get('token') ?? ''
   const confirmed = token.length > 0 && token.length <= 100 && (await confirmSubscription(db, token))
   return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { 'Cache-Control': 'no-store' } })
 }

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { unsubscribe } from '#app/models/subscriber.server.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { verifyUnsubscribe } from '#app/utils/subscription-mail.server.ts'
 import { db } from '#db/client.ts'
 
@@ -14,12 +15,12 @@ function subscriberFrom(url: URL) {
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const valid = subscriberFrom(new URL(request.url)) !== null
+  const valid = subscriberFrom(requestUrl(request)) !== null
   return data({ valid }, { status: valid ? 200 : 400, headers: { 'Cache-Control': 'no-store' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const id = subscriberFrom(new URL(request.url))
+  const id = subscriberFrom(requestUrl(request))
   const headers = { 'Cache-Control': 'no-store' }
   if (id === null) return data({ done: false }, { status: 400, headers })
   await unsubscribe(db, id)

@@ -31,7 +31,9 @@ import {
   updateCategory,
 } from '#app/models/category.server.ts'
 import { CATEGORY_MAX_BODY_BYTES, CategorySchema } from '#app/schemas/category.ts'
+import { parseId, searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db } from '#db/client.ts'
@@ -62,12 +64,8 @@ const stillInUse = (count: number) =>
 
 type Panel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
 
-/** A category id as a form or the address carries it; anything else is not one. */
-function parseId(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null
-  const id = Number(value)
-  return id <= 2_147_483_647 ? id : null
-}
+/** The list's search, as the address carries it. */
+const readSearch = (url: URL) => searchText(SEARCH_MAX).parse(url.searchParams.get('q') ?? undefined)
 
 /** The list's address, keeping the search. */
 function listHref(q: string, extra = ''): string {
@@ -78,8 +76,8 @@ function listHref(q: string, extra = ''): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request, 'view')
-  const url = new URL(request.url)
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX)
+  const url = requestUrl(request)
+  const q = readSearch(url)
   // A form the role cannot use is not offered, whatever the address says.
   let panel: Panel | null = null
   if (url.searchParams.has('new') && can(user.role, 'create')) panel = { mode: 'new' }
@@ -111,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request, CATEGORY_MAX_BODY_BYTES).catch(() => undefined)
   const intent = formData?.get('intent')
   const user = await requirePanelUser(request, isIntent(intent) ? INTENTS[intent] : 'view')
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX)
+  const q = readSearch(requestUrl(request))
   const back = listHref(q)
 
   const refuse = (reply: CategoryReply, status: number) => data(reply, { status })

@@ -18,7 +18,9 @@ import {
   setMediaTags,
 } from '#app/models/media.server.ts'
 import { FolderNameSchema, FolderRefSchema, IdsSchema, TagsSchema } from '#app/schemas/media.ts'
+import { searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
@@ -30,7 +32,7 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 type View = 'grid' | 'list'
 
 function readFilters(url: URL) {
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
+  const q = searchText(200).parse(url.searchParams.get('q') ?? undefined)
   const view: View = url.searchParams.get('view') === 'list' ? 'list' : 'grid'
   const folderParam = url.searchParams.get('folder') ?? ''
   const folderRef = folderParam ? FolderRefSchema.safeParse(folderParam) : null
@@ -40,7 +42,7 @@ function readFilters(url: URL) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
-  const filters = readFilters(new URL(request.url))
+  const filters = readFilters(requestUrl(request))
   const [media, folders] = await Promise.all([
     listMedia(db, { q: filters.q, folder: filters.folder }),
     listFolders(db),
@@ -65,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const need = INTENTS[intent]
   if (!need) return fail('Update failed', 'Unknown action.', 400)
   const user = await requirePanelUser(request, need)
-  const back = `/admin/media${new URL(request.url).search}`
+  const back = `/admin/media${requestUrl(request).search}`
 
   if (intent === 'folder') {
     const name = FolderNameSchema.safeParse(formData.get('name') ?? '')

@@ -9,6 +9,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
 import { getFolder, getMedia, listFolders, updateMediaDetails } from '#app/models/media.server.ts'
 import { AltSchema, FolderRefSchema, TagsSchema } from '#app/schemas/media.ts'
+import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -18,8 +19,8 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 // /admin/media/{id}: one file's alt text, tags and folder, and its delete button.
 
 function mediaId(params: { id?: string }): number {
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('Not Found', { status: 404 })
+  const id = parseId(params.id)
+  if (id === null) throw new Response('Not Found', { status: 404 })
   return id
 }
 

@@ -6,6 +6,8 @@ import { MediaPickerGrid, useSelection } from '#app/components/admin/media-picke
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getMediaByIds, listMedia } from '#app/models/media.server.ts'
 import { IdsSchema } from '#app/schemas/media.ts'
+import { searchText } from '#app/schemas/params.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { safeAdminPath, withImages } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
@@ -18,11 +20,11 @@ const DEFAULT_RETURN = '/admin/products'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   const returnParam = url.searchParams.get('returnTo')
   const returnTo = returnParam === null ? DEFAULT_RETURN : safeAdminPath(returnParam)
   if (!returnTo) throw new Response('returnTo must be a page of the admin panel.', { status: 400 })
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
+  const q = searchText(200).parse(url.searchParams.get('q') ?? undefined)
   const selectParams = url.searchParams.getAll('select')
   const ids = selectParams.length ? IdsSchema.safeParse(selectParams) : null
   if (ids && !ids.success) throw new Response('Unknown file.', { status: 400 })

@@ -8,6 +8,7 @@ import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getFolder } from '#app/models/media.server.ts'
 import { FolderRefSchema } from '#app/schemas/media.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -17,7 +18,7 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
-  const folder = FolderRefSchema.safeParse(new URL(request.url).searchParams.get('folder') ?? '')
+  const folder = FolderRefSchema.safeParse(requestUrl(request).searchParams.get('folder') ?? '')
   return { folder: folder.success ? folder.data : null }
 }
 

@@ -30,8 +30,10 @@ import {
 } from '#app/models/admin-product.server.ts'
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
 import { ProductEditSchema } from '#app/schemas/admin-products.ts'
+import { parseId } from '#app/schemas/params.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
@@ -41,8 +43,8 @@ import { db } from '#db/client.ts'
 const FORM_ID = 'edit-product'
 
 function productId(params: { id?: string }): number {
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Product not found.', { status: 404 })
+  const id = parseId(params.id)
+  if (id === null) throw new Response('Product not found.', { status: 404 })
   return id
 }
 
@@ -62,7 +64,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   )
   if (!product) throw new Response('Product not found.', { status: 404 })
   // Coming back from the media picker without JavaScript: its choice is added to the gallery, not yet saved.
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   const picked = url.searchParams
     .getAll('images')
     .filter((image) => image.startsWith('/') || /^https?:\/\//.test(image))
@@ -83,7 +85,7 @@ const emptyToNull = <T,>(value: T | undefined) => (value === undefined || value 
 export async function action({ params, request }: ActionFunctionArgs) {
   const user = await requirePanelUser(request, 'edit')
   const id = productId(params)
-  const back = `/admin/products${listQuery(new URL(request.url))}`
+  const back = `/admin/products${listQuery(requestUrl(request))}`
   const refuse = (result: SubmissionResult<string[]>, status: number) => data({ result }, { status })
 
   const formData = await readFormData(request, 128 * 1024)

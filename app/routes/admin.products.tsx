@@ -19,8 +19,11 @@ import { listAdminProducts, listCategoryOptions, lockProduct, updateProduct } fr
 import { listReviewsForModeration, setReviewStatus } from '#app/models/admin-review.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
+import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
+import { sameSitePath } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
 
 // /admin/products (SPEC §2): four tabs (Products, Reviews, Manual Import, Bulk Tools), each an address.
@@ -28,7 +31,7 @@ import { db } from '#db/client.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
-  const filters = readProductListFilters(new URL(request.url))
+  const filters = readProductListFilters(requestUrl(request))
   if (filters.tab === 'import' || filters.tab === 'bulk') {
     const [imports, latestRefresh] = await Promise.all([
       listRecentImports(db, filters.tab === 'bulk' ? 'bulk' : 'manual'),
@@ -54,10 +57,8 @@ const TOGGLES = { 'toggle-featured': 'is_featured', 'toggle-visible': 'soft_hidd
 
 /** Back to the list the visitor was on: only an /admin/products address (never another site). */
 function returnAddress(formData: FormData): string {
-  const value = formData.get('redirectTo')
-  return typeof value === 'string' && /^\/admin\/products(?:[/?]|$)/.test(value) && !value.includes('\\')
-    ? value
-    : '/admin/products'
+  const path = sameSitePath(formData.get('redirectTo'))
+  return path && /^\/admin\/products(?:[/?]|$)/.test(path) ? path : '/admin/products'
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,9 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = returnAddress(formData)
 
   if (intent === 'toggle-featured' || intent === 'toggle-visible') {
-    const id = Number(formData.get('id'))
+    const id = parseId(formData.get('id'))
     const value = formData.get('value')
-    if (!Number.isSafeInteger(id) || id <= 0 || (value !== 'true' && value !== 'false')) {
+    if (id === null || (value !== 'true' && value !== 'false')) {
       return data({ error: 'Unknown product or value.' }, { status: 400 })
     }
     const field = TOGGLES[intent]

@@ -5,6 +5,7 @@ import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
+import { parseId } from '#app/schemas/params.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
@@ -13,11 +14,8 @@ import { db } from '#db/client.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
-  const id = Number(params.id)
-  const job =
-    Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1
-      ? await getImportJob(db, id).catch(rethrowUnavailable)
-      : undefined
+  const id = parseId(params.id)
+  const job = id === null ? undefined : await getImportJob(db, id).catch(rethrowUnavailable)
   if (!job) throw new Response('Import not found', { status: 404 })
   return { job }
 }

@@ -27,11 +27,13 @@ import {
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { findOrCreateUserByEmail, grantRole, listUserRoles, lockAdmins } from '#app/models/user.server.ts'
 import { PanelUserActionSchema, type PanelUserAction } from '#app/schemas/panel-users.ts'
+import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
 import { invitationMail } from '#app/utils/password-reset-mail.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db, type Executor } from '#db/client.ts'
 
@@ -48,20 +50,19 @@ async function requireUserManager(request: Request) {
   return user
 }
 
+/** The audit filters in the address; one that cannot be a filter is "all". */
 function auditFilterFrom(params: URLSearchParams): AuditFilter & { page: number } {
   const entity = params.get('entity')
-  const actor = Number(params.get('actor'))
-  const page = Number(params.get('page'))
   return {
     entityType: AUDIT_ENTITIES.includes(entity as AuditEntity) ? (entity as AuditEntity) : undefined,
-    actorId: params.get('actor') && Number.isSafeInteger(actor) && actor > 0 ? actor : undefined,
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    actorId: idFilter.parse(params.get('actor') ?? undefined),
+    page: pageParam(100_000).parse(params.get('page') ?? undefined),
   }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request)
-  const { page, ...filter } = auditFilterFrom(new URL(request.url).searchParams)
+  const { page, ...filter } = auditFilterFrom(requestUrl(request).searchParams)
   const timeZone = getEnv().REFRESH_TZ
   const [audit, actors, users] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),

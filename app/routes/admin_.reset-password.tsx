@@ -16,6 +16,7 @@ import { setPasswordHash } from '#app/models/user.server.ts'
 import { ResetPasswordSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
@@ -35,7 +36,7 @@ const invalidLink = () =>
   })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
+  const url = requestUrl(request)
   if (url.searchParams.has('updated')) return data({ state: 'updated' as const }, { headers: noStore })
   const token = url.searchParams.get('token') ?? ''
   const link = await findUsablePasswordResetToken(db, token).catch(rethrowUnavailable)

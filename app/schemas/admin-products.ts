@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField, idFilter, pageParam, priceField, searchText } from './params.ts'
 
 // The admin Products page (SPEC §2, §5): its URL filters, the edit panel's form, and review moderation.
 
@@ -9,22 +10,17 @@ export const PRICE_SOURCES = ['all', 'manual', 'api'] as const
 export const REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
 export const ADMIN_PAGE_SIZE = 50
 
-const page = z.coerce.number().int().min(1).max(100_000).catch(1)
-
-/** Anything typed into the URL becomes a sane filter, never an error. */
+/** Anything typed into the URL becomes a sane filter, never an error: a category that cannot exist is "all". */
 export const ProductListFilters = z.object({
   tab: z.enum(PRODUCT_TABS).catch('products'),
-  q: z
-    .string()
-    .transform((value) => value.trim().slice(0, 200))
-    .catch(''),
+  q: searchText(200),
   sort: z.enum(PRODUCT_SORTS).catch('updated_at'),
   dir: z.enum(['asc', 'desc']).catch('desc'),
-  category: z.coerce.number().int().positive().optional().catch(undefined),
+  category: idFilter,
   visibility: z.enum(VISIBILITIES).catch('all'),
   price: z.enum(PRICE_SOURCES).catch('all'),
   status: z.enum(REVIEW_STATUSES).optional().catch(undefined),
-  page,
+  page: pageParam(100_000),
 })
 export type ProductListFilters = z.infer<typeof ProductListFilters>
 
@@ -66,23 +62,18 @@ const imageUrl = z
 export const ProductEditSchema = z.object({
   title: z.string({ required_error: 'Title is required' }).trim().min(1, 'Title is required').max(500),
   brand: z.string().trim().max(200).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: idField('Choose a category from the list.').optional(),
   description: z.string().trim().max(10_000).optional(),
   badges: commaList(20, 50, 'badge'),
   keywords: commaList(50, 50, 'keyword'),
   affiliate_url: webUrl.optional(),
   image_url: imageUrl.optional(),
   images: z.array(imageUrl).max(30, 'At most 30 gallery images').default([]),
-  manual_price: z.coerce
-    .number({ invalid_type_error: 'Must be a price such as 12.99' })
-    .min(0, 'Must be 0 or more')
-    .max(99_999_999.99, 'Must be less than 100,000,000')
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most two decimals (step 0.01)')
-    .optional(),
+  manual_price: priceField.optional(),
 })
 export type ProductEdit = z.infer<typeof ProductEditSchema>
 
 export const ReviewModerationSchema = z.object({
   status: z.enum(['APPROVED', 'REJECTED'], { message: 'Unknown review status' }),
-  ids: z.array(z.coerce.number().int().positive()).min(1, 'Select at least one review').max(ADMIN_PAGE_SIZE),
+  ids: z.array(idField('Unknown review.')).min(1, 'Select at least one review').max(ADMIN_PAGE_SIZE),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageParam } from './params.ts'
 
 /**
  * The category page's filters, read from the URL. Any value a person or a bot can type is turned into a
@@ -34,13 +35,7 @@ const schema = z.object({
     .string()
     .optional()
     .transform((value) => RATING_THRESHOLDS.find((t) => String(t.value) === value)?.value ?? 0),
-  page: z
-    .string()
-    .optional()
-    .transform((value) => {
-      const page = Number(value)
-      return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1
-    }),
+  page: pageParam(10_000),
 })
 
 export interface CategoryFilters {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField, parseId } from './params.ts'
 
 /** The media library's forms (SPEC §5 "Folder name non-empty after trimming. Tags trimmed and unique."). */
 
@@ -37,15 +38,13 @@ export const AltSchema = z
   .transform((alt) => alt.trim() || null)
   .refine((alt) => (alt ?? '').length <= 500, 'Alt text must be at most 500 characters')
 
-const id = z.coerce.number().int().positive().max(2_147_483_647)
-
 /** Checked files' ids (`name="ids"`): at least one, each a valid id, each once. */
 export const IdsSchema = z
   .array(z.string())
-  .transform((values) => values.map((value) => id.safeParse(value)))
-  .refine((parsed) => parsed.every((result) => result.success), 'Unknown file')
-  .transform((parsed) => [...new Set(parsed.map((result) => result.data!))])
+  .transform((values) => values.map(parseId))
+  .refine((ids) => ids.every((id) => id !== null), 'Unknown file')
+  .transform((ids) => [...new Set(ids.filter((id) => id !== null))])
   .refine((ids) => ids.length > 0, 'Select one or more files first.')
 
 /** A folder filter or target: '' or 'none' is "no folder", otherwise a folder id. */
-export const FolderRefSchema = z.union([z.enum(['', 'none']).transform(() => null), id])
+export const FolderRefSchema = z.union([z.enum(['', 'none']).transform(() => null), idField('Unknown folder.')])

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { ROLES } from '#app/lib/permissions.ts'
+import { idField } from './params.ts'
 
 // The settings page's user forms (admins only), shared by browser and server.
 
 export const INVALID_ROLE = 'Choose a role: admin, editor or viewer.'
 
 const role = z.enum(ROLES, { message: INVALID_ROLE })
-const userId = z.coerce.number({ message: 'Unknown user.' }).int('Unknown user.').positive('Unknown user.')
+const userId = idField('Unknown user.')
 
 export const PanelUserActionSchema = z.discriminatedUnion('intent', [
   z.object({

@@ -63,6 +63,29 @@ describe('readFormData', () => {
     expect((thrown as Response).status).toBe(400)
   })
 
+  test('NUL is dropped from every name, text value and file name, urlencoded or multipart', async () => {
+    const urlencoded = await readFormData(
+      post(
+        new URLSearchParams([
+          ['na\0me', 'A\0nn'],
+          ['tags', '\0'],
+        ]),
+      ),
+      1024,
+    )
+    expect([...urlencoded!]).toEqual([
+      ['name', 'Ann'],
+      ['tags', ''],
+    ])
+    const sent = new FormData()
+    sent.append('message', 'hé\0llo')
+    sent.append('file', new File(['<png>'], 'x\0.png', { type: 'image/png' }))
+    const multipart = await readFormData(post(sent), 1024)
+    expect(multipart?.get('message')).toBe('héllo')
+    const file = multipart?.get('file') as File
+    expect([file.name, file.type, await file.text()]).toEqual(['x.png', 'image/png', '<png>'])
+  })
+
   test('an empty body is an empty form', async () => {
     const request = new Request('http://localhost/form', {
       method: 'POST',

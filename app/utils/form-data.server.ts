@@ -1,7 +1,10 @@
+import { withoutNul } from '#app/schemas/params.ts'
+
 /**
  * Reads a form body of at most `maxBytes`. `request.formData()` buffers whatever arrives, so a public form
  * would let anyone make the server hold megabytes; this stops reading at the limit instead. Returns null when
- * the body is too large; throws a 400 response when it is not a form (no browser sends that).
+ * the body is too large; throws a 400 response when it is not a form (no browser sends that). Every name, text
+ * value and file name comes without NUL, which Postgres refuses in text (docs/decisions/025).
  */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
   const declared = Number(request.headers.get('content-length'))
@@ -32,8 +35,21 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
 
   try {
     const contentType = request.headers.get('content-type') ?? ''
-    return await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
+    return formWithoutNul(await new Response(body, { headers: { 'Content-Type': contentType } }).formData())
   } catch {
     throw new Response('Bad Request: expected a form submission', { status: 400 })
   }
+}
+
+/** The form with U+0000 dropped from every name, text value and file name (the same form when it has none). */
+export function formWithoutNul(form: FormData): FormData {
+  const hasNul = (name: string, value: FormDataEntryValue) =>
+    name.includes('\0') || (typeof value === 'string' ? value : value.name).includes('\0')
+  if (![...form].some(([name, value]) => hasNul(name, value))) return form
+  const clean = new FormData()
+  for (const [name, value] of form) {
+    if (typeof value === 'string') clean.append(withoutNul(name), withoutNul(value))
+    else clean.append(withoutNul(name), value, withoutNul(value.name))
+  }
+  return clean
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeAdminPath, withImages } from './return-to.ts'
+import { safeAdminPath, sameSitePath, withImages } from './return-to.ts'
 
 describe('safeAdminPath', () => {
   test.each(['/admin', '/admin/products/12', '/admin/products/12?tab=content'])('keeps %s', (path) => {
@@ -20,6 +20,24 @@ describe('safeAdminPath', () => {
   ])('refuses %s', (path) => {
     expect(safeAdminPath(path)).toBeNull()
   })
+})
+
+describe('sameSitePath', () => {
+  test.each(['/', '/category/bags?sort=rating', '/search?q=mylar%20bags'])('keeps %s', (path) => {
+    expect(sameSitePath(path)).toBe(path)
+  })
+
+  test('writes what a Location header cannot carry as the URL parser does', () => {
+    expect(sameSitePath('/\r\nSet-Cookie: x=1')).toBe('/Set-Cookie:%20x=1')
+    expect(sameSitePath('/café?q=\u2028é')).toBe('/caf%C3%A9?q=%E2%80%A8%C3%A9')
+  })
+
+  test.each([null, 42, '', 'https://evil.example/', '//evil.example', '/\\evil.example', '/\n/evil.example'])(
+    'refuses %s',
+    (path) => {
+      expect(sameSitePath(path)).toBeNull()
+    },
+  )
 })
 
 test('withImages appends each URL and replaces earlier ones', () => {

@@ -245,6 +245,18 @@ describe('folders', () => {
       status: 409,
       data: { title: 'Failed to create folder', message: `A folder named "${name.toUpperCase()}" already exists.` },
     })
+
+    // NUL, which Postgres refuses in text, is dropped from the form before anything reads it.
+    const withNul = `Boards\u0000 ${tag()}`
+    expect(
+      await runMedia([
+        ['intent', 'folder'],
+        ['name', withNul],
+      ]),
+    ).toMatchObject({ status: 303, toast: { title: 'Folder created successfully' } })
+    expect(
+      await db.selectFrom('media_folders').select('id').where('name', '=', withNul.replace('\u0000', '')).execute(),
+    ).toHaveLength(1)
   })
 
   test('a viewer cannot create one', async () => {
@@ -377,6 +389,8 @@ describe('move, tags, delete', () => {
     expect(await search(alt.slice(0, 14).toLowerCase())).toEqual([a.id])
     expect(await search(a.file_name.slice(0, 10))).toContain(a.id)
     expect(await search('100_')).toEqual([])
+    // NUL is dropped from the search, never an error.
+    expect(await search(`Graded\u0000 100%_`)).toEqual([a.id])
   })
 
   test('delete removes the file, then the row; only an admin may', async () => {

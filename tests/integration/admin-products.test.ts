@@ -82,8 +82,13 @@ describe('products list', () => {
     expect(await asins('?sort=price&dir=asc')).toEqual([alpha.asin, gamma.asin, beta.asin])
     expect(await asins('?sort=price&dir=desc')).toEqual([beta.asin, gamma.asin, alpha.asin])
     expect((await loadList('?category=999999')).products!.total).toBe(0)
-    // Nonsense in the URL is ignored, never an error.
+    // Nonsense in the URL is ignored, never an error: a category no integer column can hold is "all".
     expect((await loadList('?sort=drop&dir=sideways&page=-3&visibility=x')).products!.total).toBe(3)
+    for (const category of ['99999999999999999999', '1e308', '2147483648', 'NaN']) {
+      expect((await loadList(`?category=${category}`)).products!.total).toBe(3)
+    }
+    // NUL is dropped from the search (Postgres refuses it in text), not an error.
+    expect((await loadList('?q=b%00cw')).products!.total).toBe(2)
   })
 })
 
@@ -135,6 +140,8 @@ describe('featured and visible switches', () => {
     const before = await productRow(beta.id)
     for (const fields of [
       { intent: 'toggle-featured', id: 'abc', value: 'true' },
+      { intent: 'toggle-featured', id: '2147483648', value: 'true' },
+      { intent: 'toggle-featured', id: '1e308', value: 'true' },
       { intent: 'toggle-featured', id: String(beta.id), value: 'maybe' },
       { intent: 'unknown', id: String(beta.id), value: 'true' },
     ]) {
@@ -210,6 +217,9 @@ describe('edit panel', () => {
     [{ manual_price: '1.234' }, { manual_price: ['At most two decimals (step 0.01)'] }],
     [{ badges: Array.from({ length: 10_000 }, (_, i) => `b${i}`).join(',') }, { badges: ['At most 20 badges'] }],
     [{ category_id: '999999' }, { category_id: ['That category no longer exists.'] }],
+    [{ category_id: '99999999999999999999' }, { category_id: ['Choose a category from the list.'] }],
+    [{ category_id: '1e308' }, { category_id: ['Choose a category from the list.'] }],
+    [{ manual_price: '1e308' }, { manual_price: ['Must be less than 100,000,000'] }],
   ])('refuses %j with its message and changes nothing', async (fields, errors) => {
     const before = await productRow(gamma.id)
     const result = (await post(
@@ -225,14 +235,24 @@ describe('edit panel', () => {
     expect(await productRow(gamma.id)).toEqual(before)
   })
 
+  test('NUL is dropped from every text field, which is saved without it', async () => {
+    const fields = { ...valid, title: 'Gamma\u0000 board', brand: 'B\u0000CW', badges: 'Acid\u0000-free' }
+    const response = (await post(`/admin/products/${gamma.id}`, fields, { id: String(gamma.id) })) as Response
+    expect(response.status).toBe(303)
+    expect(await productRow(gamma.id)).toMatchObject({ title: 'Gamma board', brand: 'BCW', badges: ['Acid-free'] })
+  })
+
   test('a product that no longer exists is a 404, loading or saving', async () => {
-    await expect(
-      edit.loader({
-        request: new Request('http://localhost/admin/products/99999999', { headers: { cookie } }),
-        params: { id: '99999999' },
-        context,
-      }),
-    ).rejects.toMatchObject({ status: 404 })
+    // An id no integer column can hold is not looked up.
+    for (const id of ['99999999', '2147483648', '1e308']) {
+      await expect(
+        edit.loader({
+          request: new Request(`http://localhost/admin/products/${id}`, { headers: { cookie } }),
+          params: { id },
+          context,
+        }),
+      ).rejects.toMatchObject({ status: 404 })
+    }
     const result = (await post('/admin/products/99999999', valid, { id: '99999999' })) as unknown as {
       init: ResponseInit
     }
@@ -291,6 +311,7 @@ describe('review moderation', () => {
       { intent: 'review-status', status: 'APPROVED' },
       { intent: 'review-status', status: 'DELETED', ids: ['1'] },
       { intent: 'review-status', review: 'abc:APPROVED' },
+      { intent: 'review-status', review: '2147483648:APPROVED' },
     ]
     for (const fields of attempts) {
       const response = (await post('/admin/products', fields)) as Response

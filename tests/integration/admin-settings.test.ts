@@ -167,6 +167,9 @@ describe('users: add', () => {
     [{ intent: 'add-user', email: 'not-an-address', role: 'viewer' }, 'Invalid email address'],
     [{ intent: 'change-role', userId: '1', role: 'superuser' }, 'Choose a role: admin, editor or viewer.'],
     [{ intent: 'change-role', userId: 'abc', role: 'viewer' }, 'Unknown user.'],
+    // Ids no integer column can hold are not looked up (they made the database fail: issue 11).
+    [{ intent: 'change-role', userId: '2147483648', role: 'viewer' }, 'Unknown user.'],
+    [{ intent: 'remove-user', userId: '1e308' }, 'Unknown user.'],
   ])('forged or invalid input %j is a 400 with its message; nothing changes', async (fields, message) => {
     const admin = await signedIn('admin')
     expect(refusal(await act(admin.cookie, fields))).toEqual({ status: 400, title: 'Error', message })
@@ -404,5 +407,7 @@ describe('audit log', () => {
     const lenient = await load(editor.cookie, '?entity=NOPE&actor=abc&page=-3')
     expect(lenient.audit).toMatchObject({ total: 61, page: 1 })
     expect(lenient.filter).toEqual({ entity: '', actor: '' })
+    const outOfRange = await load(editor.cookie, '?actor=2147483648&page=99999999999999999999')
+    expect(outOfRange.audit).toMatchObject({ total: 61, page: 1 })
   })
 })

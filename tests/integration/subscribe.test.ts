@@ -99,9 +99,23 @@ describe('subscribe', () => {
   })
 
   test('the redirect never leaves the site', async () => {
-    for (const redirectTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+    for (const redirectTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/\r\n/evil.example']) {
       const result = await run(post({ email: `r${Math.random()}@example.com`, redirectTo }))
       expect(result.response!.headers.get('Location'), redirectTo).toBe('/')
     }
+  })
+
+  test('a redirect a Location header cannot carry as sent is written the way the URL parser writes it', async () => {
+    const result = await run(
+      post({ email: `r${Math.random()}@example.com`, redirectTo: '/caf\u00e9\r\nSet-Cookie: x=1' }),
+    )
+    expect(result.response!.headers.get('Location')).toBe('/caf%C3%A9Set-Cookie:%20x=1')
+  })
+
+  test('NUL in the address is dropped before it reaches the database', async () => {
+    const email = `nul${Math.random().toString(36).slice(2)}@example.com`
+    const result = await run(post({ email: email.replace('@', '\u0000@') }))
+    expect(result.status).toBe(302)
+    expect(await rows()).toContainEqual({ email, status: 'pending' })
   })
 })
