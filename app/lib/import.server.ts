@@ -1,7 +1,6 @@
 import type { AsinList } from '#app/schemas/amazon-import.ts'
 import { createImportJob, finishImport } from '#app/models/import-job.server.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { enqueueForAdmin } from './job-queue.server.ts'
 import type { PanelUser } from './panel-auth.server.ts'
@@ -35,10 +34,10 @@ export async function startImport<R>(
   const list = parse(value)
   if (!list.ok) return reply({ error: list.error, value }, 400)
 
-  const importId = await createImportJob(db, { kind, asins: list.asins, createdBy: user.id }).catch(rethrowUnavailable)
+  const importId = await createImportJob(db, { kind, asins: list.asins, createdBy: user.id })
   const problem = await enqueueForAdmin('import-products', { importId }, { jobId: `import-${importId}` })
   if (problem) {
-    await finishImport(db, importId, { status: 'failed', message: problem }).catch(rethrowUnavailable)
+    await finishImport(db, importId, { status: 'failed', message: problem })
     return reply({ title: kind === 'bulk' ? 'Failed to import products' : 'Import Failed', error: problem, value }, 503)
   }
   const duplicates = list.duplicates ? ` (${list.duplicates} duplicate${list.duplicates === 1 ? '' : 's'} dropped)` : ''

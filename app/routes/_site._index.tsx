@@ -10,7 +10,6 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 export async function loader() {
@@ -18,7 +17,7 @@ export async function loader() {
     listFeaturedProducts(db),
     getNewestPriceUpdate(db),
     listVisibleCategories(db),
-  ]).catch(rethrowUnavailable)
+  ])
   const env = getEnv()
   const now = new Date()
   const cards = featured.map((row) => toProductCard(row, now))

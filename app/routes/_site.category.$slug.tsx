@@ -19,7 +19,6 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // The database's own rule for slugs: anything else cannot exist, so it is not even looked up.
@@ -27,10 +26,10 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
-  const category = SLUG.test(slug) ? await getVisibleCategory(db, slug).catch(rethrowUnavailable) : undefined
+  const category = SLUG.test(slug) ? await getVisibleCategory(db, slug) : undefined
   if (!category) throw new Response('Category not found.', { status: 404 })
   const filters = parseCategoryFilters(requestUrl(request).searchParams)
-  const { products, total } = await listCategoryProducts(db, category.id, filters).catch(rethrowUnavailable)
+  const { products, total } = await listCategoryProducts(db, category.id, filters)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   return data(

@@ -24,7 +24,6 @@ import { jsonLdScript } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { displayPrice } from '#app/utils/pricing.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
 import { isDatabaseUnavailable } from '#db/health.ts'
@@ -33,13 +32,13 @@ const PREVIEW_REVIEWS = 3
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = isAsin(asin) ? await getVisibleProduct(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getVisibleProduct(db, asin) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
 
   const [stats, reviews] = await Promise.all([
     getApprovedReviewStats(db, product.id),
     listApprovedReviews(db, product.id, PREVIEW_REVIEWS),
-  ]).catch(rethrowUnavailable)
+  ])
 
   const env = getEnv()
   const now = new Date()

@@ -30,7 +30,6 @@ import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import type { z } from 'zod'
 
@@ -41,7 +40,7 @@ const FORM_ID = 'write-review'
 const MAX_BODY_BYTES = 16 * 1024
 
 async function requireProduct(asin: string | undefined) {
-  const product = asin && isAsin(asin) ? await getVisibleProductSummary(db, asin).catch(rethrowUnavailable) : undefined
+  const product = asin && isAsin(asin) ? await getVisibleProductSummary(db, asin) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
   return product
 }
@@ -51,8 +50,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const [reviews, reviewer] = await Promise.all([
     listApprovedReviews(db, product.id),
     getSessionUser(request, 'reviewer'),
-  ]).catch(rethrowUnavailable)
-  const draft = reviewer ? await findReviewDraft(db, reviewer.email, product.id).catch(rethrowUnavailable) : undefined
+  ])
+  const draft = reviewer ? await findReviewDraft(db, reviewer.email, product.id) : undefined
   const timeZone = getEnv().REFRESH_TZ
   // SPEC: the average is computed from the reviews shown, to one decimal.
   const average = reviews.length ? reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length : 0
@@ -93,7 +92,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   if (isHoneypotFilled(formData)) return refuse('Your review could not be sent.', 403)
 
-  const reviewer = await getSessionUser(request, 'reviewer').catch(rethrowUnavailable)
+  const reviewer = await getSessionUser(request, 'reviewer')
   if (reviewer) {
     const submission = parseWithZod(formData, { schema: SignedInReviewSchema })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: noStore })
@@ -103,19 +102,17 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     ])
     if (limited) return refuse(TOO_MANY_REQUESTS, 429, retryAfterHeaders(limited))
     const review = submission.value
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await createPendingReview(trx, {
-          productId: product.id,
-          userId: reviewer.userId,
-          reviewerName: review.nickname,
-          rating: review.rating,
-          comment: review.comment,
-        })
-        await deleteReviewDrafts(trx, reviewer.email, product.id)
+    await db.transaction().execute(async (trx) => {
+      await createPendingReview(trx, {
+        productId: product.id,
+        userId: reviewer.userId,
+        reviewerName: review.nickname,
+        rating: review.rating,
+        comment: review.comment,
       })
-      .catch(rethrowUnavailable)
+      await deleteReviewDrafts(trx, reviewer.email, product.id)
+    })
+
     return redirectWithToast(
       reviewsPage,
       {

@@ -10,7 +10,6 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // Search terms longer than this are cut: nobody types more, and it bounds the work a query can ask for.
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
   const page = pageParam(1_000).parse(url.searchParams.get('page') ?? undefined)
-  const { products, total } = await searchProducts(db, term, page).catch(rethrowUnavailable)
+  const { products, total } = await searchProducts(db, term, page)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   return data(

@@ -4,14 +4,13 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // The shared layout of every public page: sticky header, page, footer.
 
 export async function loader() {
   const env = getEnv()
-  const latest = await getLastDataUpdate(db).catch(rethrowUnavailable)
+  const latest = await getLastDataUpdate(db)
   return {
     siteName: env.SITE_NAME,
     // Formatted here so server and browser render the same text.

@@ -6,7 +6,6 @@ import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin (SPEC §2, issue 5): the four counters, the last refresh, and outbound clicks over 30 days.
@@ -20,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getCatalogueCounts(db),
     getLatestRefresh(db),
     getClicksPerDay(db, CHART_DAYS, timeZone),
-  ]).catch(rethrowUnavailable)
+  ])
   return {
     counts,
     refresh: refresh

@@ -34,7 +34,6 @@ import { CATEGORY_MAX_BODY_BYTES, CategorySchema } from '#app/schemas/category.t
 import { parseId, searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db } from '#db/client.ts'
 import { inputClass } from '#app/components/admin/styles.ts'
@@ -90,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [categories, target] = await Promise.all([
     listAdminCategories(db, q),
     panel && panel.mode !== 'new' ? getAdminCategory(db, panel.id) : undefined,
-  ]).catch(rethrowUnavailable)
+  ])
   if (panel && panel.mode !== 'new' && !target) throw new Response(NOT_FOUND, { status: 404 })
   return data({ q, categories, panel, target: target ?? null }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

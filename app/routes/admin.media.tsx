@@ -21,7 +21,6 @@ import { FolderNameSchema, FolderRefSchema, IdsSchema, TagsSchema } from '#app/s
 import { searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -43,10 +42,7 @@ function readFilters(url: URL) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const filters = readFilters(requestUrl(request))
-  const [media, folders] = await Promise.all([
-    listMedia(db, { q: filters.q, folder: filters.folder }),
-    listFolders(db),
-  ]).catch(rethrowUnavailable)
+  const [media, folders] = await Promise.all([listMedia(db, { q: filters.q, folder: filters.folder }), listFolders(db)])
   return data(
     { media: media.map((m) => ({ ...m, created_at: m.created_at.toISOString() })), folders, filters },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -72,22 +68,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'folder') {
     const name = FolderNameSchema.safeParse(formData.get('name') ?? '')
     if (!name.success) return fail('Failed to create folder', name.error.issues[0]!.message, 400)
-    const folder = await db
-      .transaction()
-      .execute(async (trx) => {
-        const created = await createFolder(trx, name.data)
-        if (created) {
-          await writeAudit(trx, {
-            actorId: user.id,
-            entityType: 'MEDIA_FOLDER',
-            entityId: created.id,
-            action: 'CREATE',
-            diff: { name: created.name },
-          })
-        }
-        return created
-      })
-      .catch(rethrowUnavailable)
+    const folder = await db.transaction().execute(async (trx) => {
+      const created = await createFolder(trx, name.data)
+      if (created) {
+        await writeAudit(trx, {
+          actorId: user.id,
+          entityType: 'MEDIA_FOLDER',
+          entityId: created.id,
+          action: 'CREATE',
+          diff: { name: created.name },
+        })
+      }
+      return created
+    })
+
     if (!folder) return fail('Failed to create folder', `A folder named "${name.data}" already exists.`, 409)
     return redirectWithToast(back, { title: 'Folder created successfully', description: folder.name }, { status: 303 })
   }
@@ -95,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const title = intent === 'delete' ? 'Delete failed' : 'Update failed'
   const ids = IdsSchema.safeParse(formData.getAll('ids'))
   if (!ids.success) return fail(title, ids.error.issues[0]!.message, 400)
-  const existing = await getMediaByIds(db, ids.data).catch(rethrowUnavailable)
+  const existing = await getMediaByIds(db, ids.data)
   if (existing.length !== ids.data.length) return fail(title, 'Some of the selected files do not exist.', 404)
   const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
 
@@ -107,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       } catch (error) {
         const done = deleted ? ` ${count(deleted)} deleted before it.` : ''
         if (error instanceof MediaInUseError) return fail(title, `${error.message}${done}`, 409)
-        if (!(error instanceof StorageError)) rethrowUnavailable(error)
+        if (!(error instanceof StorageError)) throw error
         return fail(title, `${media.file_name} could not be removed from storage and was kept; try again.${done}`, 502)
       }
     }
@@ -122,24 +116,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const target = FolderRefSchema.safeParse(formData.get('folder') ?? '')
     if (!target.success) return fail(title, 'Choose a folder.', 400)
     const folderId = target.data
-    if (folderId !== null && !(await getFolder(db, folderId).catch(rethrowUnavailable))) {
+    if (folderId !== null && !(await getFolder(db, folderId))) {
       return fail(title, 'That folder does not exist.', 404)
     }
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const moved = await moveMedia(trx, ids.data, folderId)
-        for (const media of existing.filter((m) => moved.includes(m.id))) {
-          await writeAudit(trx, {
-            actorId: user.id,
-            entityType: 'MEDIA',
-            entityId: media.id,
-            action: 'MOVE',
-            diff: { folder_id: { from: media.folder_id, to: folderId } },
-          })
-        }
-      })
-      .catch(rethrowUnavailable)
+    await db.transaction().execute(async (trx) => {
+      const moved = await moveMedia(trx, ids.data, folderId)
+      for (const media of existing.filter((m) => moved.includes(m.id))) {
+        await writeAudit(trx, {
+          actorId: user.id,
+          entityType: 'MEDIA',
+          entityId: media.id,
+          action: 'MOVE',
+          diff: { folder_id: { from: media.folder_id, to: folderId } },
+        })
+      }
+    })
+
     return redirectWithToast(
       back,
       { title: 'Media updated successfully', description: `${count(ids.data.length)} moved` },
@@ -151,21 +143,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const tags = TagsSchema.safeParse(formData.get('tags') ?? '')
   if (!tags.success) return fail(title, tags.error.issues[0]!.message, 400)
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await setMediaTags(trx, ids.data, tags.data)
-      for (const media of existing) {
-        await writeAudit(trx, {
-          actorId: user.id,
-          entityType: 'MEDIA',
-          entityId: media.id,
-          action: 'TAG',
-          diff: { tags: { from: media.tags, to: tags.data } },
-        })
-      }
-    })
-    .catch(rethrowUnavailable)
+  await db.transaction().execute(async (trx) => {
+    await setMediaTags(trx, ids.data, tags.data)
+    for (const media of existing) {
+      await writeAudit(trx, {
+        actorId: user.id,
+        entityType: 'MEDIA',
+        entityId: media.id,
+        action: 'TAG',
+        diff: { tags: { from: media.tags, to: tags.data } },
+      })
+    }
+  })
+
   return redirectWithToast(
     back,
     { title: 'Media updated successfully', description: `${count(ids.data.length)} tagged` },

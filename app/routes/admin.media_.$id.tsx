@@ -11,7 +11,6 @@ import { getFolder, getMedia, listFolders, updateMediaDetails } from '#app/model
 import { AltSchema, FolderRefSchema, TagsSchema } from '#app/schemas/media.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { primaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -27,7 +26,7 @@ function mediaId(params: { id?: string }): number {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = mediaId(params)
-  const [media, folders] = await Promise.all([getMedia(db, id), listFolders(db)]).catch(rethrowUnavailable)
+  const [media, folders] = await Promise.all([getMedia(db, id), listFolders(db)])
   if (!media) throw new Response('Not Found', { status: 404 })
   return { media: { ...media, created_at: media.created_at.toISOString() }, folders }
 }
@@ -53,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       deleted = await deleteMedia(user.id, id)
     } catch (error) {
       if (error instanceof MediaInUseError) return fail('Delete failed', error.message, 409)
-      if (!(error instanceof StorageError)) rethrowUnavailable(error)
+      if (!(error instanceof StorageError)) throw error
       return fail('Delete failed', 'The file could not be removed from storage and was kept; try again.', 502)
     }
     if (!deleted) return fail('Delete failed', 'This file does not exist.', 404)
@@ -65,26 +64,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const folder = FolderRefSchema.safeParse(formData.get('folder') ?? '')
   const problem = [alt, tags].find((result) => !result.success)?.error?.issues[0]?.message
   if (problem || !alt.success || !tags.success) return fail('Update failed', problem ?? 'Invalid value.', 400)
-  if (!folder.success || (folder.data !== null && !(await getFolder(db, folder.data).catch(rethrowUnavailable)))) {
+  if (!folder.success || (folder.data !== null && !(await getFolder(db, folder.data)))) {
     return fail('Update failed', 'That folder does not exist.', 404)
   }
-  const updated = await db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await getMedia(trx, id)
-      if (!before) return null
-      const after = { alt: alt.data, tags: tags.data, folder_id: folder.data }
-      await updateMediaDetails(trx, id, after)
-      await writeAudit(trx, {
-        actorId: user.id,
-        entityType: 'MEDIA',
-        entityId: id,
-        action: 'UPDATE',
-        diff: changedFields(before, after),
-      })
-      return after
+  const updated = await db.transaction().execute(async (trx) => {
+    const before = await getMedia(trx, id)
+    if (!before) return null
+    const after = { alt: alt.data, tags: tags.data, folder_id: folder.data }
+    await updateMediaDetails(trx, id, after)
+    await writeAudit(trx, {
+      actorId: user.id,
+      entityType: 'MEDIA',
+      entityId: id,
+      action: 'UPDATE',
+      diff: changedFields(before, after),
     })
-    .catch(rethrowUnavailable)
+    return after
+  })
+
   if (!updated) return fail('Update failed', 'This file does not exist.', 404)
   return redirectWithToast(`/admin/media/${id}`, { title: 'Media updated successfully' }, { status: 303 })
 }

@@ -8,7 +8,6 @@ import { getMediaByIds, listMedia } from '#app/models/media.server.ts'
 import { IdsSchema } from '#app/schemas/media.ts'
 import { searchText } from '#app/schemas/params.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { safeAdminPath, withImages } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
 
@@ -30,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (ids && !ids.success) throw new Response('Unknown file.', { status: 400 })
   const selectedIds = ids?.data ?? []
 
-  const [media, chosen] = await Promise.all([listMedia(db, { q }), getMediaByIds(db, selectedIds)]).catch(
-    rethrowUnavailable,
-  )
+  const [media, chosen] = await Promise.all([listMedia(db, { q }), getMediaByIds(db, selectedIds)])
   if (chosen.length !== selectedIds.length)
     throw new Response('Some of the selected files do not exist.', { status: 404 })
   const byId = new Map(chosen.map((file) => [file.id, file]))

@@ -9,7 +9,6 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getFolder } from '#app/models/media.server.ts'
 import { FolderRefSchema } from '#app/schemas/media.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const folderRef = FolderRefSchema.safeParse(upload.fields.folder ?? '')
   const folderId = folderRef.success ? folderRef.data : null
-  if (!folderRef.success || (folderId !== null && !(await getFolder(db, folderId).catch(rethrowUnavailable)))) {
+  if (!folderRef.success || (folderId !== null && !(await getFolder(db, folderId)))) {
     return refuse({ title: 'Upload failed', problems: ['That folder does not exist.'], uploaded: 0 }, 404)
   }
   if (upload.files.length === 0) {
@@ -53,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await storeMedia(user.id, file, folderId)
       uploaded += 1
     } catch (error) {
-      if (!(error instanceof StorageError)) rethrowUnavailable(error)
+      if (!(error instanceof StorageError)) throw error
       const message = `${file.name} could not be stored; try again.`
       return refuse({ title: 'Upload failed', problems: [message, ...problems.map((p) => p.message)], uploaded }, 502)
     }

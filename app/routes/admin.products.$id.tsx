@@ -34,7 +34,6 @@ import { parseId } from '#app/schemas/params.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // The product edit panel (SPEC §2): a nested route over the list. With JavaScript it slides in and its
@@ -59,9 +58,7 @@ function listQuery(url: URL): string {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const id = productId(params)
-  const [product, categories] = await Promise.all([getProductForEdit(db, id), listCategoryOptions(db)]).catch(
-    rethrowUnavailable,
-  )
+  const [product, categories] = await Promise.all([getProductForEdit(db, id), listCategoryOptions(db)])
   if (!product) throw new Response('Product not found.', { status: 404 })
   // Coming back from the media picker without JavaScript: its choice is added to the gallery, not yet saved.
   const url = requestUrl(request)
@@ -93,7 +90,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ProductEditSchema })
   if (submission.status !== 'success') return refuse(submission.reply(), 400)
   const form = submission.value
-  if (form.category_id && !(await categoryExists(db, form.category_id).catch(rethrowUnavailable))) {
+  if (form.category_id && !(await categoryExists(db, form.category_id))) {
     return refuse(submission.reply({ fieldErrors: { category_id: ['That category no longer exists.'] } }), 400)
   }
 
@@ -110,18 +107,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
     images: form.images,
     manual_price: form.manual_price === undefined ? null : form.manual_price.toFixed(2),
   }
-  const saved = await db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await lockProduct(trx, id)
-      if (!before) return false
-      const diff = changedFields(before, changes)
-      if (Object.keys(diff).length === 0) return true
-      await updateProduct(trx, id, changes)
-      await writeAudit(trx, { actorId: user.id, entityType: 'PRODUCT', entityId: id, action: 'UPDATE', diff })
-      return true
-    })
-    .catch(rethrowUnavailable)
+  const saved = await db.transaction().execute(async (trx) => {
+    const before = await lockProduct(trx, id)
+    if (!before) return false
+    const diff = changedFields(before, changes)
+    if (Object.keys(diff).length === 0) return true
+    await updateProduct(trx, id, changes)
+    await writeAudit(trx, { actorId: user.id, entityType: 'PRODUCT', entityId: id, action: 'UPDATE', diff })
+    return true
+  })
+
   if (!saved) return refuse(submission.reply({ formErrors: ['That product no longer exists.'] }), 404)
   await bumpCatalogueVersion()
   return redirectWithToast(back, { title: 'Product updated successfully' }, { status: 303 })

@@ -22,7 +22,6 @@ import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from 
 import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
 
@@ -36,18 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [imports, latestRefresh] = await Promise.all([
       listRecentImports(db, filters.tab === 'bulk' ? 'bulk' : 'manual'),
       filters.tab === 'bulk' ? getLatestRefresh(db) : null,
-    ]).catch(rethrowUnavailable)
+    ])
     const amazon = { imports, latestRefresh: latestRefresh ?? null, timeZone: getEnv().REFRESH_TZ }
     return { filters, products: null, reviews: null, categories: [], amazon }
   }
   if (filters.tab === 'reviews') {
-    const reviews = await listReviewsForModeration(db, filters).catch(rethrowUnavailable)
+    const reviews = await listReviewsForModeration(db, filters)
     return { filters, reviews, products: null, categories: [], amazon: null }
   }
   const [products, categories] = await Promise.all([
     filters.tab === 'products' ? listAdminProducts(db, filters) : null,
     listCategoryOptions(db),
-  ]).catch(rethrowUnavailable)
+  ])
   return { filters, products, reviews: null, categories, amazon: null }
 }
 
@@ -77,23 +76,21 @@ export async function action({ request }: ActionFunctionArgs) {
     const field = TOGGLES[intent]
     // "Visible" is the opposite of soft_hidden.
     const next = field === 'soft_hidden' ? value === 'false' : value === 'true'
-    const changed = await db
-      .transaction()
-      .execute(async (trx) => {
-        const product = await lockProduct(trx, id)
-        if (!product) return null
-        if (product[field] === next) return product
-        await updateProduct(trx, id, { [field]: next })
-        await writeAudit(trx, {
-          actorId: user.id,
-          entityType: 'PRODUCT',
-          entityId: id,
-          action: 'UPDATE',
-          diff: { [field]: { from: product[field], to: next } },
-        })
-        return product
+    const changed = await db.transaction().execute(async (trx) => {
+      const product = await lockProduct(trx, id)
+      if (!product) return null
+      if (product[field] === next) return product
+      await updateProduct(trx, id, { [field]: next })
+      await writeAudit(trx, {
+        actorId: user.id,
+        entityType: 'PRODUCT',
+        entityId: id,
+        action: 'UPDATE',
+        diff: { [field]: { from: product[field], to: next } },
       })
-      .catch(rethrowUnavailable)
+      return product
+    })
+
     if (!changed) {
       return redirectWithToast(
         back,

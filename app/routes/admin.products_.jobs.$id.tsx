@@ -6,7 +6,6 @@ import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
 import { parseId } from '#app/schemas/params.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // GET /admin/products/jobs/:id: an import's progress. With JavaScript the page reloads its data every
@@ -15,7 +14,7 @@ import { db } from '#db/client.ts'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = parseId(params.id)
-  const job = id === null ? undefined : await getImportJob(db, id).catch(rethrowUnavailable)
+  const job = id === null ? undefined : await getImportJob(db, id)
   if (!job) throw new Response('Import not found', { status: 404 })
   return { job }
 }

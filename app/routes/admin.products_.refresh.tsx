@@ -3,7 +3,6 @@ import { enqueueForAdmin } from '#app/lib/job-queue.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // POST /admin/products/refresh: "Run refresh now", admins only. The refresh runs as the queued job; a second
@@ -31,9 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 303 },
     )
   }
-  await writeAudit(db, { actorId: user.id, entityType: 'REFRESH', entityId: null, action: 'RUN_NOW' }).catch(
-    rethrowUnavailable,
-  )
+  await writeAudit(db, { actorId: user.id, entityType: 'REFRESH', entityId: null, action: 'RUN_NOW' })
   return redirectWithToast(
     BACK,
     { title: 'Refresh started', description: 'Its progress shows under Nightly refresh.' },

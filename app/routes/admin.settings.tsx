@@ -34,7 +34,6 @@ import { readFormData } from '#app/utils/form-data.server.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
 import { invitationMail } from '#app/utils/password-reset-mail.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db, type Executor } from '#db/client.ts'
 
 // /admin/settings (issue 5): the panel's users, managed by admins only, and the audit trail, which every
@@ -68,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
     user.role === 'admin' ? listPanelUsers(db) : null,
-  ]).catch(rethrowUnavailable)
+  ])
   return {
     currentUserId: user.id,
     users:

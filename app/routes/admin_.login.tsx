@@ -11,7 +11,6 @@ import { adminExists } from '#app/models/user.server.ts'
 import { LoginSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin/login (SPEC §2, §6, §8): e-mail and password; the same answer for every wrong pair, and a user
@@ -21,10 +20,7 @@ type LoginReply = { title: string; result: SubmissionResult<string[]> }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getPanelUser(request).catch(() => null)) throw redirect('/admin')
-  return data(
-    { adminExists: await adminExists(db).catch(rethrowUnavailable) },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+  return data({ adminExists: await adminExists(db) }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ])
   if (limited) return refuse('Login Failed', TOO_MANY_REQUESTS, 429, retryAfterHeaders(limited))
 
-  const outcome = await checkLogin(formData).catch(rethrowUnavailable)
+  const outcome = await checkLogin(formData)
   if ('error' in outcome) return refuse('Login Failed', outcome.error, 401)
   // Without a role: no session, and none is started.
   if (!outcome.user.role) return refuse('Access Denied', NOT_AN_ADMIN, 403)

@@ -17,7 +17,6 @@ import { ResetPasswordSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin/reset-password?token= (SPEC §2, §4, §8, §9): a new password from a mailed link. The link works once
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
   if (url.searchParams.has('updated')) return data({ state: 'updated' as const }, { headers: noStore })
   const token = url.searchParams.get('token') ?? ''
-  const link = await findUsablePasswordResetToken(db, token).catch(rethrowUnavailable)
+  const link = await findUsablePasswordResetToken(db, token)
   if (!link) throw await invalidLink()
   return data({ state: 'form' as const, token, email: link.email }, { headers: noStore })
 }

@@ -20,7 +20,6 @@ import {
 import { SetupSchema } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
 
 // /admin/setup (SPEC §2, §4): creates the first admin, once. Open while no admin exists, "Setup Complete"
@@ -33,10 +32,7 @@ type SetupReply =
   { outcome: 'created' } | { outcome: 'already-complete' | 'failed' | 'invalid'; result: SubmissionResult<string[]> }
 
 export async function loader() {
-  return data(
-    { adminExists: await adminExists(db).catch(rethrowUnavailable) },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+  return data({ adminExists: await adminExists(db) }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

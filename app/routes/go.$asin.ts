@@ -5,7 +5,6 @@ import { recordClick } from '#app/models/click.server.ts'
 import { getOutboundTarget } from '#app/models/product.server.ts'
 import { outboundUrl } from '#app/utils/affiliate.ts'
 import { hashIp } from '#app/utils/ip-hash.server.ts'
-import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
 
@@ -14,7 +13,7 @@ import { db } from '#db/client.ts'
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = isAsin(asin) ? await getOutboundTarget(db, asin).catch(rethrowUnavailable) : undefined
+  const product = isAsin(asin) ? await getOutboundTarget(db, asin) : undefined
   if (!product) throw new Response('Product not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
   try {

@@ -1,3 +1,4 @@
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
@@ -7,8 +8,13 @@ const proxy = await startTcpProxy({ host: realUrl.hostname, port: Number(realUrl
 process.env.DATABASE_URL = Object.assign(new URL(realUrl), { port: String(proxy.port) }).toString()
 
 const { loader: healthLoader } = await import('#app/routes/healthz.ts')
-const { loader: layoutLoader } = await import('#app/routes/_site.tsx')
+const layout = await import('#app/routes/_site.tsx')
+const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { databaseIsUp } = await import('#db/health.ts')
+
+// The layout's loader as server.ts serves it: wrapped with every other route's (docs/decisions/004).
+const build = answerOutagesWith503({ routes: { layout: { id: 'layout', module: layout } } } as unknown as ServerBuild)
+const layoutLoader = build.routes.layout!.module.loader!
 
 async function health() {
   const response = await healthLoader()
@@ -17,7 +23,7 @@ async function health() {
 
 async function layoutStatus(): Promise<number> {
   try {
-    await layoutLoader()
+    await layoutLoader({ request: new Request('http://localhost/'), params: {}, context: {} as AppLoadContext })
     return 200
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status
