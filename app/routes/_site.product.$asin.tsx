@@ -290,7 +290,13 @@ export default function ProductPage() {
         <h2 id="review-dialog-heading" className="mb-4 text-xl font-bold">
           Write a Review
         </h2>
-        <ReviewForm key={dialog.formKey} fetcher={dialog.fetcher} state={dialog.state} onCancel={dialog.close} />
+        <ReviewForm
+          key={dialog.formKey}
+          idPrefix="review-dialog"
+          fetcher={dialog.fetcher}
+          state={dialog.state}
+          onCancel={dialog.close}
+        />
       </dialog>
 
       <section aria-labelledby="details-heading" className="mt-12 max-w-3xl">
