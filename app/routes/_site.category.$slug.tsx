@@ -16,7 +16,7 @@ import {
 } from '#app/schemas/category-filters.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { db } from '#db/client.ts'
@@ -51,10 +51,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? pageMeta({
         title: `${data.category.name} | ${siteNameFrom(matches)}`,
-        description: data.category.description ?? `Shop ${data.category.name}.`,
+        description:
+          data.category.description ??
+          `Shop ${data.category.name} for comic collectors: compare products, ratings and prices updated daily from Amazon.`,
         canonical: data.canonical,
       })
-    : [{ title: 'Category not found.' }]
+    : notFoundMeta('Category not found.', siteNameFrom(matches))
 
 export default function CategoryPage() {
   const { category, filters, total, pageCount, products } = useLoaderData<typeof loader>()

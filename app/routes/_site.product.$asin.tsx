@@ -21,7 +21,7 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { jsonLdScript } from '#app/utils/json-ld.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { displayPrice } from '#app/utils/pricing.ts'
 import { rethrowUnavailable } from '#app/utils/responses.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
@@ -169,7 +169,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 export const headers = publicPageHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: 'Product not found.' }]
+  if (!data) return notFoundMeta('Product not found.', siteNameFrom(matches))
   const { product } = data
   return pageMeta({
     title: `${product.title} | ${siteNameFrom(matches)}`,

@@ -283,8 +283,13 @@ describe('meta', () => {
     expect(tags).toContainEqual({ title: 'BCW Mylar Sleeve 2-Mil | Longbox Land' })
   })
 
-  test('no data (404): "Product not found."', () => {
-    expect(meta({ data: undefined, matches: [root] } as unknown as MetaArgs)).toEqual([{ title: 'Product not found.' }])
+  test('no data (404): "Product not found.", with a description', () => {
+    const tags = meta({ data: undefined, matches: [root] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'Product not found.' })
+    expect(tags).toContainEqual({
+      name: 'description',
+      content: expect.stringMatching(/^This page is not on Comic Vault Supplies\. /),
+    })
   })
 })
 
@@ -320,5 +325,19 @@ describe('/reviews/{asin}', () => {
     const data = await loadReviews('B00MAIN001')
     const tags = reviewsMeta({ data, matches: [root] } as unknown as Parameters<typeof reviewsMeta>[0])
     expect(tags).toContainEqual({ title: 'Reviews of BCW Mylar Sleeve 2-Mil | Comic Vault Supplies' })
+    expect(tags).toContainEqual({
+      name: 'description',
+      content:
+        'Collector reviews of BCW Mylar Sleeve 2-Mil: 4 reviews, rated 3.5 out of 5 on average. Read them all or write your own.',
+    })
+  })
+
+  test('meta of a product without reviews invites the first one', async () => {
+    const data = await loadReviews(p.bare!.asin)
+    const tags = reviewsMeta({ data, matches: [root] } as unknown as Parameters<typeof reviewsMeta>[0])
+    expect(tags).toContainEqual({
+      name: 'description',
+      content: 'Collector reviews of Bare product. No reviews yet: be the first to review this product.',
+    })
   })
 })

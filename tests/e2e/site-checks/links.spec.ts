@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { crawl, idsOf, type CrawlResult } from '../support/crawl.ts'
+import { crawl, fetchPage, idsOf, publicPageTypes, type CrawlResult, type FetchedPage } from '../support/crawl.ts'
 
-// No link leads nowhere: every page a visitor can reach from the home page by following links, each checked
-// once (the crawl is shared by the tests of this file, which run in order in one worker).
+// No link leads nowhere, and every page says what it is: every page a visitor can reach from the home page by
+// following links, each fetched once (the crawl is shared by the tests of this file, which run in order in one
+// worker), plus the kinds of page no link leads to (a search without results, a 404, links from e-mails).
 
 test.describe.configure({ mode: 'default', timeout: 240_000 })
 
@@ -63,4 +64,21 @@ test('every /go/ affiliate link redirects to Amazon', async () => {
     }
   }
   expect(wrong, 'affiliate links that do not redirect to Amazon (page → link)').toEqual([])
+})
+
+test('every public page has exactly one meaningful meta description', async () => {
+  const pages: FetchedPage[] = [...site.pages.values()].filter((page) => page.html)
+  for (const { path } of publicPageTypes) if (!site.pages.has(path)) pages.push(await fetchPage(http, path))
+  expect(pages.length).toBeGreaterThan(site.pages.size / 2)
+
+  const problems: string[] = []
+  for (const page of pages) {
+    const descriptions = page.document
+      .querySelectorAll('meta[name="description"]')
+      .map((meta) => (meta.getAttribute('content') ?? '').trim())
+    if (descriptions.length !== 1) problems.push(`${page.path} (${page.status}): ${descriptions.length} descriptions`)
+    else if (descriptions[0]!.length < 50)
+      problems.push(`${page.path} (${page.status}): "${descriptions[0]}" is too short`)
+  }
+  expect(problems, 'pages without exactly one meta description of 50 characters or more').toEqual([])
 })
