@@ -48,15 +48,23 @@ export default defineConfig({
     },
     {
       name: 'js',
-      testIgnore: /first-admin\.spec\.ts/,
+      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//],
       dependencies: ['first-admin-no-js'],
       use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'no-js',
-      testIgnore: /first-admin\.spec\.ts/,
+      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//],
       dependencies: ['first-admin-no-js'],
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+    },
+    // Checks of the HTML the server sends (links, Nu HTML checker, structured data, meta tags): no browser
+    // involved, so they run once, not once per JavaScript mode.
+    {
+      name: 'site-checks',
+      testMatch: /site-checks\/.*\.spec\.ts/,
+      dependencies: ['first-admin-no-js'],
+      use: { ...devices['Desktop Chrome'] },
     },
   ],
   webServer: {

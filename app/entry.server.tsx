@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import {
   createReadableStreamFromReadable,
   type AppLoadContext,
@@ -7,9 +6,9 @@ import {
   type HandleErrorFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
+import { documentEndLast } from './lib/document-end.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
@@ -37,8 +36,9 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   keepPersonalResponsesPrivate(request, responseHeaders)
   if (status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  // Every visitor, crawler or browser, gets the whole document once everything in it is ready: no loader
+  // defers data, so there is nothing worth streaming, and a streamed Suspense boundary would leave invalid
+  // HTML and content hidden from visitors without JavaScript (docs/decisions/022).
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -48,9 +48,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
+        },
+        onAllReady() {
+          const body = documentEndLast()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
           pipe(body)

@@ -11,23 +11,26 @@ export interface ReviewFormState {
 
 /**
  * The review form of the product page: inside the dialog (through a fetcher) with JavaScript, a section of
- * the page without it. Same fields, same messages, same action.
+ * the page without it. Same fields, same messages, same action. Both can be in the page at once, so each
+ * names its fields' ids with its own `idPrefix`.
  */
 export function ReviewForm({
   fetcher,
   state,
   onCancel,
+  idPrefix = 'review',
 }: {
   fetcher?: { Form: typeof Form; state: 'idle' | 'loading' | 'submitting' }
   state?: ReviewFormState
   onCancel?: () => void
+  idPrefix?: string
 }) {
   const FormComponent = fetcher ? fetcher.Form : Form
   const submitting = fetcher ? fetcher.state !== 'idle' : false
   const errors = state?.errors ?? {}
   const values = state?.values ?? {}
   const described = (field: keyof ReviewDialogErrors) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `review-${field}-error` } : {}
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${field}-error` } : {}
 
   return (
     <FormComponent method="post" noValidate className="space-y-4">
@@ -39,11 +42,11 @@ export function ReviewForm({
         </p>
       ) : null}
       <div>
-        <label htmlFor="review-reviewer_name" className="block text-sm font-medium">
+        <label htmlFor={`${idPrefix}-reviewer_name`} className="block text-sm font-medium">
           Your name
         </label>
         <input
-          id="review-reviewer_name"
+          id={`${idPrefix}-reviewer_name`}
           name="reviewer_name"
           defaultValue={values.reviewer_name}
           maxLength={100}
@@ -52,18 +55,23 @@ export function ReviewForm({
           {...described('reviewer_name')}
         />
         {errors.reviewer_name ? (
-          <p id="review-reviewer_name-error" className="mt-1 text-sm text-red-700">
+          <p id={`${idPrefix}-reviewer_name-error`} className="mt-1 text-sm text-red-700">
             {errors.reviewer_name}
           </p>
         ) : null}
       </div>
-      <StarRatingInput name="rating" defaultValue={values.rating} errorId="review-rating-error" error={errors.rating} />
+      <StarRatingInput
+        name="rating"
+        defaultValue={values.rating}
+        errorId={`${idPrefix}-rating-error`}
+        error={errors.rating}
+      />
       <div>
-        <label htmlFor="review-comment" className="block text-sm font-medium">
+        <label htmlFor={`${idPrefix}-comment`} className="block text-sm font-medium">
           Comment (optional)
         </label>
         <textarea
-          id="review-comment"
+          id={`${idPrefix}-comment`}
           name="comment"
           defaultValue={values.comment}
           rows={4}
@@ -72,7 +80,7 @@ export function ReviewForm({
           {...described('comment')}
         />
         {errors.comment ? (
-          <p id="review-comment-error" className="mt-1 text-sm text-red-700">
+          <p id={`${idPrefix}-comment-error`} className="mt-1 text-sm text-red-700">
             {errors.comment}
           </p>
         ) : null}

@@ -15,6 +15,7 @@ const linkColumns = [
       { to: '/sizes-guide', label: 'Sizes Guide' },
       { to: '/compare-sleeves', label: 'Compare Sleeves' },
       { to: '/starter-kits', label: 'Starter Kits' },
+      { to: '/faq', label: 'FAQ' },
     ],
   },
   {

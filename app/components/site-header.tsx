@@ -7,8 +7,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="min-w-0 truncate text-lg font-bold tracking-tight">
-          {siteName} <span className="text-sm font-medium text-brand-700">(dev/beta)</span>
+        {/* SPEC: the title carries the "(dev/beta)" label. On a phone the name wraps; the label never breaks or hides. */}
+        <Link to="/" className="min-w-0 text-lg leading-tight font-bold tracking-tight">
+          {siteName} <span className="text-sm font-medium whitespace-nowrap text-brand-700">(dev/beta)</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex gap-1">

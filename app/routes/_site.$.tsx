@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { NotFound } from '#app/components/error-page.tsx'
 import { logger } from '#app/lib/logger.server.ts'
+import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 
 // Every path no other route claims: a 404 inside the shared layout, and a log line to find broken links.
@@ -11,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   throw new Response('Not Found', { status: 404 })
 }
 
-export const meta: MetaFunction = () => [{ title: 'Page not found' }]
+export const meta: MetaFunction = ({ matches }) => notFoundMeta('Page not found', siteNameFrom(matches))
 
 export default function NotFoundRoute() {
   return <NotFound />

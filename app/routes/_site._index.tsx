@@ -2,12 +2,14 @@ import { data, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CategoryCard } from '#app/components/category-card.tsx'
 import { FeaturedCarousel } from '#app/components/featured-carousel.tsx'
+import { JsonLd } from '#app/components/json-ld.tsx'
 import { SubscribeBox } from '#app/components/subscribe-box.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { getNewestPriceUpdate, listFeaturedProducts } from '#app/models/product.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { jsonLdScript, siteJsonLd } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { db } from '#db/client.ts'
@@ -27,6 +29,8 @@ export async function loader() {
       lastUpdated: newestUpdate ? formatDateTime(newestUpdate, env.REFRESH_TZ) : null,
       categories,
       canonical: `${env.SITE_URL}/`,
+      // Who publishes the site and how to search it (docs/decisions/023).
+      structuredData: siteJsonLd({ siteName: env.SITE_NAME, siteUrl: env.SITE_URL }).map(jsonLdScript),
     },
     { headers: freshUntilHeaders(cards.map((card) => card.price)) },
   )
@@ -55,9 +59,10 @@ const benefits = [
 ]
 
 export default function Home() {
-  const { featured, lastUpdated, categories } = useLoaderData<typeof loader>()
+  const { featured, lastUpdated, categories, structuredData } = useLoaderData<typeof loader>()
   return (
     <main>
+      <JsonLd blocks={structuredData} />
       <section className="bg-slate-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-20 text-center">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Protect Your Comic Collection</h1>

@@ -19,7 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Sign in | ${siteNameFrom(matches)}` }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Sign in | ${siteNameFrom(matches)}` },
+  {
+    name: 'description',
+    content: `The sign-in link that posts your review on ${siteNameFrom(matches)}. A link that has expired or was used already can be sent again from the product's reviews page.`,
+  },
+]
 
 export default function ReviewSignInLink() {
   const { error } = useLoaderData<typeof loader>()

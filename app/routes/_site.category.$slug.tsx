@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { getVisibleCategory } from '#app/models/category.server.ts'
@@ -16,7 +18,8 @@ import {
 } from '#app/schemas/category-filters.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
+import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -32,10 +35,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { products, total } = await listCategoryProducts(db, category.id, filters)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
+  const siteUrl = getEnv().SITE_URL
+  const breadcrumbs = [
+    { name: 'Home', path: '/' },
+    { name: category.name, path: `/category/${category.slug}` },
+  ]
   return data(
     {
       category,
-      canonical: `${getEnv().SITE_URL}/category/${category.slug}`,
+      breadcrumbs,
+      structuredData: [
+        jsonLdScript(breadcrumbJsonLd(breadcrumbs.map((crumb) => ({ name: crumb.name, url: siteUrl + crumb.path })))),
+      ],
+      canonical: `${siteUrl}/category/${category.slug}`,
       filters,
       total,
       pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
@@ -51,15 +63,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? pageMeta({
         title: `${data.category.name} | ${siteNameFrom(matches)}`,
-        description: data.category.description ?? `Shop ${data.category.name}.`,
+        description:
+          data.category.description ??
+          `Shop ${data.category.name} for comic collectors: compare products, ratings and prices updated daily from Amazon.`,
         canonical: data.canonical,
       })
-    : [{ title: 'Category not found.' }]
+    : notFoundMeta('Category not found.', siteNameFrom(matches))
 
 export default function CategoryPage() {
-  const { category, filters, total, pageCount, products } = useLoaderData<typeof loader>()
+  const { category, breadcrumbs, structuredData, filters, total, pageCount, products } = useLoaderData<typeof loader>()
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
+      <JsonLd blocks={structuredData} />
+      <Breadcrumbs crumbs={breadcrumbs} />
       <header>
         <h1 className="text-3xl font-bold">{category.name}</h1>
         {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}

@@ -1,8 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
+import { JsonLd } from '#app/components/json-ld.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { Price } from '#app/components/price.tsx'
 import { ReviewForm, type ReviewFormState } from '#app/components/review-form.tsx'
@@ -19,9 +21,9 @@ import { createPendingReview, getApprovedReviewStats, listApprovedReviews } from
 import { ReviewDialogSchema, reviewDialogErrors } from '#app/schemas/review.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { formatDate, formatDateTime } from '#app/utils/format.ts'
-import { jsonLdScript } from '#app/utils/json-ld.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { formatDate, formatDateTime, isoDate } from '#app/utils/format.ts'
+import { breadcrumbJsonLd, jsonLdScript, productJsonLd } from '#app/utils/json-ld.ts'
+import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { displayPrice } from '#app/utils/pricing.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { isAsin } from '#app/utils/asin.ts'
@@ -48,33 +50,32 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const requestedImage = Number(url.searchParams.get('image'))
   const canonical = `${env.SITE_URL}/product/${product.asin}`
   const absolute = (url: string) => new URL(url, env.SITE_URL).toString()
-  const rating = Number(product.rating)
+  const category = product.category_slug
+    ? { name: product.category_name ?? product.category_slug, slug: product.category_slug }
+    : null
+  const breadcrumbs = [
+    { name: 'Home', path: '/' },
+    ...(category ? [{ name: category.name, path: `/category/${category.slug}` }] : []),
+    { name: product.title, path: `/product/${product.asin}` },
+  ]
 
-  // Schema.org Product, as SPEC §2 lists it. A price too old to be current is left out entirely.
-  const structuredData = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.title,
-    image: images.map(absolute),
-    description: product.description ?? undefined,
-    sku: product.asin,
-    mpn: product.asin,
-    brand: product.brand ? { '@type': 'Brand', name: product.brand } : undefined,
-    offers: price.current
-      ? {
-          '@type': 'Offer',
-          url: canonical,
-          priceCurrency: 'USD',
-          price: price.decimal,
-          priceValidUntil: price.validUntil.toISOString(),
-          availability: 'https://schema.org/InStock',
-        }
-      : undefined,
-    aggregateRating:
-      rating > 0
-        ? { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), reviewCount: Math.max(1, product.review_count) }
-        : undefined,
-  }
+  // Schema.org (SPEC §2, DESIGN.md §6, docs/decisions/023): the Product, rated by our own approved reviews, only
+  // when it has a current price and a picture; and the breadcrumbs the page shows.
+  const productData = productJsonLd({
+    asin: product.asin,
+    title: product.title,
+    brand: product.brand,
+    description: product.description,
+    images: images.map(absolute),
+    canonical,
+    price,
+    reviewStats: stats,
+    reviews: reviews.map((review) => ({ ...review, datePublished: isoDate(review.created_at, env.REFRESH_TZ) })),
+  })
+  const structuredData = [
+    ...(productData ? [productData] : []),
+    breadcrumbJsonLd(breadcrumbs.map((crumb) => ({ name: crumb.name, url: absolute(crumb.path) }))),
+  ]
 
   return data(
     {
@@ -84,10 +85,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         brand: product.brand,
         description: product.description,
         badges: product.badges,
-        rating,
+        rating: Number(product.rating),
         review_count: product.review_count,
-        category: product.category_slug ? { name: product.category_name, slug: product.category_slug } : null,
+        category,
       },
+      breadcrumbs,
       images,
       initialImage:
         Number.isInteger(requestedImage) && requestedImage > 0 && requestedImage < images.length ? requestedImage : 0,
@@ -99,7 +101,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       // Without JavaScript, "Write a Review" opens the form as a section of the page (?review).
       showReviewForm: url.searchParams.has('review'),
       ogImage: images[0] ? absolute(images[0]) : null,
-      structuredData: jsonLdScript(structuredData),
+      structuredData: structuredData.map(jsonLdScript),
     },
     { headers: freshUntilHeaders([price]) },
   )
@@ -169,7 +171,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 export const headers = publicPageHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: 'Product not found.' }]
+  if (!data) return notFoundMeta('Product not found.', siteNameFrom(matches))
   const { product } = data
   return pageMeta({
     title: `${product.title} | ${siteNameFrom(matches)}`,
@@ -187,18 +189,8 @@ export default function ProductPage() {
   const dialog = useReviewDialog()
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.structuredData }} />
-      {product.category ? (
-        <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
-          <Link to="/" className="hover:underline">
-            Home
-          </Link>{' '}
-          /{' '}
-          <Link to={`/category/${product.category.slug}`} className="hover:underline">
-            {product.category.name}
-          </Link>
-        </nav>
-      ) : null}
+      <JsonLd blocks={data.structuredData} />
+      <Breadcrumbs crumbs={data.breadcrumbs} />
       <div className="grid gap-10 md:grid-cols-2">
         <ImageGallery key={product.asin} images={data.images} initialIndex={data.initialImage} title={product.title} />
         <div>
@@ -290,7 +282,13 @@ export default function ProductPage() {
         <h2 id="review-dialog-heading" className="mb-4 text-xl font-bold">
           Write a Review
         </h2>
-        <ReviewForm key={dialog.formKey} fetcher={dialog.fetcher} state={dialog.state} onCancel={dialog.close} />
+        <ReviewForm
+          key={dialog.formKey}
+          idPrefix="review-dialog"
+          fetcher={dialog.fetcher}
+          state={dialog.state}
+          onCancel={dialog.close}
+        />
       </dialog>
 
       <section aria-labelledby="details-heading" className="mt-12 max-w-3xl">

@@ -28,7 +28,7 @@ import { isAsin } from '#app/utils/asin.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { siteNameFrom } from '#app/utils/meta.ts'
+import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 import type { z } from 'zod'
@@ -144,10 +144,19 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data ? `Reviews of ${data.product.title} | ${siteNameFrom(matches)}` : 'Product not found.' },
-  { name: 'description', content: data ? `Collector reviews of ${data.product.title}.` : '' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return notFoundMeta('Product not found.', siteNameFrom(matches))
+  const { product, reviews, average } = data
+  return [
+    { title: `Reviews of ${product.title} | ${siteNameFrom(matches)}` },
+    {
+      name: 'description',
+      content: reviews.length
+        ? `Collector reviews of ${product.title}: ${reviews.length} ${reviews.length === 1 ? 'review' : 'reviews'}, rated ${average.toFixed(1)} out of 5 on average. Read them all or write your own.`
+        : `Collector reviews of ${product.title}. No reviews yet: be the first to review this product.`,
+    },
+  ]
+}
 
 export default function ReviewsPage() {
   const { product, average, reviews, showForm } = useLoaderData<typeof loader>()

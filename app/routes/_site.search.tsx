@@ -7,7 +7,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/product.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { siteNameFrom } from '#app/utils/meta.ts'
+import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -54,10 +54,27 @@ function sameSiteReferrer(request: Request): string | null {
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.q ? `Results for "${data.q}"` : 'Search Products'} | ${siteNameFrom(matches)}` },
-  { name: 'robots', content: 'noindex, follow' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const siteName = siteNameFrom(matches)
+  return [
+    ...pageMeta({
+      title: `${data?.q ? `Results for "${data.q}"` : 'Search Products'} | ${siteName}`,
+      description: searchDescription(data?.q ?? null, data?.total ?? 0, siteName),
+    }),
+    { name: 'robots', content: 'noindex, follow' },
+  ]
+}
+
+/** What the results page holds: the term and how many products matched, or an invitation to search. */
+function searchDescription(q: string | null, total: number, siteName: string): string {
+  if (!q) {
+    return `Search ${siteName} for comic bags, boards, Mylar sleeves, boxes and more, with prices updated daily from Amazon.`
+  }
+  if (total === 0) {
+    return `No products found for "${q}" on ${siteName}. Try a different search term, or browse comic bags, boards, sleeves and boxes by category.`
+  }
+  return `Found ${total} ${total === 1 ? 'product' : 'products'} for "${q}" on ${siteName}: comic storage supplies with prices updated daily from Amazon.`
+}
 
 export default function Search() {
   const { q, total, page, pageCount, products } = useLoaderData<typeof loader>()

@@ -44,7 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Weekly digest | ${siteNameFrom(matches)}` }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Weekly digest | ${siteNameFrom(matches)}` },
+  {
+    name: 'description',
+    content: `Get the ${siteNameFrom(matches)} weekly digest: new and featured comic storage supplies by e-mail every Monday. No spam; leave any time.`,
+  },
+]
 
 export default function SubscribePage() {
   const result = useActionData<typeof action>()

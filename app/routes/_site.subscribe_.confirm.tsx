@@ -16,7 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = noStoreHeaders
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Subscription | ${siteNameFrom(matches)}` }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Subscription | ${siteNameFrom(matches)}` },
+  {
+    name: 'description',
+    content: `Confirm your subscription to the ${siteNameFrom(matches)} weekly digest of new and featured comic storage supplies.`,
+  },
+]
 
 export default function ConfirmSubscription() {
   const { confirmed } = useLoaderData<typeof loader>()

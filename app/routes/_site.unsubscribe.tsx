@@ -29,7 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const headers = noStoreHeaders
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Unsubscribe | ${siteNameFrom(matches)}` }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Unsubscribe | ${siteNameFrom(matches)}` },
+  {
+    name: 'description',
+    content: `Unsubscribe from the ${siteNameFrom(matches)} weekly digest of new and featured comic storage supplies.`,
+  },
+]
 
 export default function Unsubscribe() {
   const { valid } = useLoaderData<typeof loader>()

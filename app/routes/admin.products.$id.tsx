@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useState, type MouseEvent } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MediaPickerDialog } from '#app/components/admin/media-picker.tsx'
-import { Gallery, Section, withoutKey } from '#app/components/admin/product-form-parts.tsx'
+import { commaList, Gallery, Section, withoutKey } from '#app/components/admin/product-form-parts.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
 import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
@@ -296,7 +296,9 @@ export default function EditProduct() {
                   Badges
                 </label>
                 <input
-                  {...withoutKey(getInputProps(fields.badges, { type: 'text', ariaDescribedBy: 'badges-hint' }))}
+                  {...commaList(
+                    withoutKey(getInputProps(fields.badges, { type: 'text', ariaDescribedBy: 'badges-hint' })),
+                  )}
                   className={field}
                 />
                 <p id="badges-hint" className="mt-1 text-xs text-slate-600">
@@ -309,7 +311,9 @@ export default function EditProduct() {
                   Keywords
                 </label>
                 <input
-                  {...withoutKey(getInputProps(fields.keywords, { type: 'text', ariaDescribedBy: 'keywords-hint' }))}
+                  {...commaList(
+                    withoutKey(getInputProps(fields.keywords, { type: 'text', ariaDescribedBy: 'keywords-hint' })),
+                  )}
                   className={field}
                 />
                 <p id="keywords-hint" className="mt-1 text-xs text-slate-600">

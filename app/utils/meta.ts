@@ -11,6 +11,17 @@ export function siteNameFrom(matches: MatchWithData[]): string {
   return root?.siteName ?? 'Comic Vault Supplies'
 }
 
+/** The meta of a page that answers "not found" (a 404 inside the shared layout): its title and a description. */
+export function notFoundMeta(title: string, siteName: string): MetaDescriptor[] {
+  return [
+    { title },
+    {
+      name: 'description',
+      content: `This page is not on ${siteName}. Search for comic bags, boards, sleeves and boxes, or browse them by category from the home page.`,
+    },
+  ]
+}
+
 /** Title, description, canonical link and the Open Graph equivalents, in one list. */
 export function pageMeta({
   title,

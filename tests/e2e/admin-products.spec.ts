@@ -96,16 +96,16 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
   await expect(panel.getByLabel('Affiliate URL')).toHaveValue('https://www.amazon.com/dp/B000000000?tag=comicvault-20')
 })
 
-test('featured and visible switches; a viewer cannot use them', async ({ page, browser, request }) => {
+test('featured and visible switches (toggle buttons); a viewer cannot use them', async ({ page, browser, request }) => {
   const title = `Switch me ${token()}`
   const product = await createProductRow(title)
   await signIn(page)
   await page.goto(`/admin/products?q=${product.asin}`)
   await waitForHydration(page)
-  const featured = page.getByRole('switch', { name: `Featured: ${title}` })
-  const visible = page.getByRole('switch', { name: `Visible: ${title}` })
-  await expect(featured).toHaveAttribute('aria-checked', 'false')
-  await expect(visible).toHaveAttribute('aria-checked', 'true')
+  const featured = page.getByRole('button', { name: `Featured: ${title}` })
+  const visible = page.getByRole('button', { name: `Visible: ${title}` })
+  await expect(featured).toHaveAttribute('aria-pressed', 'false')
+  await expect(visible).toHaveAttribute('aria-pressed', 'true')
 
   // Each switch saves before the next is pressed: the server's answer, not the optimistic state, is awaited.
   const saved = () =>
@@ -116,14 +116,14 @@ test('featured and visible switches; a viewer cannot use them', async ({ page, b
   await featured.click()
   await save
   await expect(toast(page, 'Product updated successfully')).toBeVisible()
-  await expect(page.getByRole('switch', { name: `Featured: ${title}` })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('button', { name: `Featured: ${title}` })).toHaveAttribute('aria-pressed', 'true')
   save = saved()
-  await page.getByRole('switch', { name: `Visible: ${title}` }).click()
+  await page.getByRole('button', { name: `Visible: ${title}` }).click()
   await save
-  await expect(page.getByRole('switch', { name: `Visible: ${title}` })).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByRole('button', { name: `Visible: ${title}` })).toHaveAttribute('aria-pressed', 'false')
   await page.reload()
-  await expect(page.getByRole('switch', { name: `Featured: ${title}` })).toHaveAttribute('aria-checked', 'true')
-  await expect(page.getByRole('switch', { name: `Visible: ${title}` })).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByRole('button', { name: `Featured: ${title}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Visible: ${title}` })).toHaveAttribute('aria-pressed', 'false')
   // Hidden now: gone from the shop.
   expect((await request.get(`/product/${product.asin}`)).status()).toBe(404)
 
@@ -134,7 +134,7 @@ test('featured and visible switches; a viewer cannot use them', async ({ page, b
   await signInAs(viewer, await createPanelUser(uniqueEmail('products-viewer'), 'viewer'))
   const viewerPage = await viewer.newPage()
   await viewerPage.goto(`/admin/products?q=${product.asin}`)
-  await expect(viewerPage.getByRole('switch', { name: `Featured: ${title}` })).toBeDisabled()
+  await expect(viewerPage.getByRole('button', { name: `Featured: ${title}` })).toBeDisabled()
   await expect(viewerPage.getByRole('link', { name: `Edit ${title}` })).toHaveCount(0)
   await viewer.close()
 })

@@ -3,7 +3,8 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 
 // The static information pages and the contact form (SPEC §2 "Public routes": /about, /disclosure, /contact,
-// /compare-sleeves, /starter-kits, /sizes-guide). Runs with and without JavaScript.
+// /compare-sleeves, /starter-kits, /sizes-guide, and the /faq that /compare-sleeves links to). Runs with and
+// without JavaScript.
 
 const infoPages = [
   { path: '/about', title: 'About | Comic Vault Supplies', h1: 'About Comic Vault Supplies' },
@@ -16,6 +17,7 @@ const infoPages = [
   },
   { path: '/starter-kits', title: 'Starter Kits | Comic Vault Supplies', h1: 'Comic Storage Starter Kits' },
   { path: '/sizes-guide', title: 'Sizes Guide | Comic Vault Supplies', h1: 'Comic Bag and Board Sizes Guide' },
+  { path: '/faq', title: 'FAQ | Comic Vault Supplies', h1: 'Frequently Asked Questions' },
 ] as const
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon."
@@ -240,6 +242,90 @@ test('/sizes-guide: the chart of bag and board sizes by era, the wider variants 
   await expect(tips.getByRole('heading', { level: 2 })).toHaveText('Five tips for a perfect fit')
   await expect(tips.getByRole('list')).toHaveCount(1)
   await expect(tips.getByRole('listitem')).toHaveCount(5)
+})
+
+test.describe('/faq', () => {
+  const topics = [
+    { id: 'sizes', heading: 'Sizes by era' },
+    { id: 'materials', heading: 'Sleeve materials' },
+    { id: 'replacing', heading: 'Replacing bags and boards' },
+    { id: 'storage', heading: 'Storing your comics' },
+    { id: 'prices', heading: 'How prices work here' },
+    { id: 'reviews', heading: 'How reviews work' },
+  ]
+
+  test('answers by topic, each question a heading under its topic, with "On this page" links', async ({ page }) => {
+    await page.goto('/faq')
+    const content = main(page)
+    await expect(content.getByRole('heading', { level: 2 })).toHaveText(topics.map((t) => t.heading))
+    const contents = page.getByRole('navigation', { name: 'On this page' })
+    expect(await hrefs(contents)).toEqual(topics.map((t) => `#${t.id}`))
+    for (const { id } of topics) {
+      const section = content.locator(`section#${id}`)
+      expect(await section.getByRole('heading', { level: 3 }).count(), `questions under #${id}`).toBeGreaterThan(0)
+      // Every answer is on the page, not behind a control that needs JavaScript.
+      for (const question of await section.getByRole('heading', { level: 3 }).all())
+        await expect(question).toBeVisible()
+    }
+    await waitForHydration(page)
+    await contents.getByRole('link', { name: 'How prices work here' }).click()
+    await expect(page).toHaveURL(/\/faq#prices$/)
+    await expect(content.getByRole('heading', { level: 2, name: 'How prices work here' })).toBeInViewport()
+  })
+
+  test('sizes by era agree with the sizes guide, from the Platinum to the Modern Age', async ({ page }) => {
+    await page.goto('/faq')
+    const chart = main(page).getByRole('table', { name: /sizes by era/ })
+    await expect(chart.getByRole('rowheader')).toHaveText([
+      /^Platinum Age/,
+      /^Golden Age \(1938-1956\)$/,
+      /^Silver Age \(1956-1970\)$/,
+      /^Bronze Age/,
+      /^Modern Age/,
+    ])
+    for (const { era, bag, board } of [
+      { era: /^Golden Age/, bag: '7.75 x 10.5 in', board: '7.5 x 10.5 in' },
+      { era: /^Silver Age/, bag: '7.25 x 10.5 in', board: '7 x 10.5 in' },
+      { era: /^Bronze Age/, bag: '7.125 x 10.5 in (Standard)', board: '6.875 x 10.5 in' },
+      { era: /^Modern Age/, bag: '7 x 10.5 in (Current)', board: '6.75 x 10.5 in' },
+    ]) {
+      const row = chart.getByRole('row').filter({ has: page.getByRole('rowheader', { name: era }) })
+      await expect(row.getByRole('cell').nth(0)).toHaveText(bag)
+      await expect(row.getByRole('cell').nth(1)).toHaveText(board)
+    }
+    expect(await hrefs(main(page).locator('#sizes'))).toEqual(expect.arrayContaining(['/sizes-guide']))
+  })
+
+  test('materials, replacing, storage, prices and reviews say what the other pages say', async ({ page }) => {
+    await page.goto('/faq')
+    const content = main(page)
+    for (const material of ['Mylar', 'Polypropylene', 'Polyethylene']) {
+      await expect(content.locator('#materials')).toContainText(material)
+    }
+    expect(await hrefs(content.locator('#materials'))).toEqual(expect.arrayContaining(['/compare-sleeves']))
+    await expect(content.locator('#replacing')).toContainText('about every five to seven years')
+    for (const condition of ['Temperature:', 'Humidity:', 'Light:', 'Upright in boxes:']) {
+      await expect(content.locator('#storage')).toContainText(condition)
+    }
+    const prices = content.locator('#prices')
+    await expect(prices).toContainText('every night at 3:15 AM')
+    await expect(prices).toContainText('never older than 24 hours')
+    await expect(prices).toContainText('As an Amazon Associate I earn from qualifying purchases.')
+    expect(await hrefs(prices)).toEqual(expect.arrayContaining(['/disclosure#affiliate', '/disclosure#pricing']))
+    const reviews = content.locator('#reviews')
+    await expect(reviews).toContainText('magic link')
+    await expect(reviews).toContainText('read by a moderator before it appears')
+    expect(await hrefs(reviews)).toEqual(expect.arrayContaining(['/disclosure#reviews']))
+  })
+
+  test('is linked from the footer and from /compare-sleeves', async ({ page }) => {
+    await page.goto('/compare-sleeves')
+    await main(page).getByRole('link', { name: 'frequently asked questions' }).click()
+    await page.waitForURL((url) => url.pathname === '/faq')
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/faq')
+  })
 })
 
 test.describe('/contact form', () => {

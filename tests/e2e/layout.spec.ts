@@ -15,6 +15,7 @@ const footerHrefs = [
   '/sizes-guide',
   '/compare-sleeves',
   '/starter-kits',
+  '/faq',
   '/about',
   '/disclosure',
   '/contact',

@@ -33,6 +33,15 @@ function gallery(page: Page) {
   }
 }
 
+/** The page's structured data, one item per JSON-LD block, by @type. */
+async function structuredData(page: Page) {
+  const blocks = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''))
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON-LD, checked field by field
+  return new Map(blocks.map((text): [string, any] => [JSON.parse(text)['@type'], JSON.parse(text)]))
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
@@ -133,9 +142,9 @@ test.describe(`product page /product/${PRODUCT.asin}`, () => {
   test('<title> and Product structured data', async ({ page }) => {
     await expect(page).toHaveTitle(`${PRODUCT.title} | Comic Vault Supplies`)
 
-    const blocks = page.locator('script[type="application/ld+json"]')
-    await expect(blocks).toHaveCount(1)
-    const data = JSON.parse((await blocks.textContent()) ?? '')
+    const items = await structuredData(page)
+    expect([...items.keys()].sort()).toEqual(['BreadcrumbList', 'Product'])
+    const data = items.get('Product')
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -149,8 +158,10 @@ test.describe(`product page /product/${PRODUCT.asin}`, () => {
         price: PRODUCT.price.toFixed(2),
         availability: 'https://schema.org/InStock',
       },
-      aggregateRating: { ratingValue: PRODUCT.rating.toFixed(1) },
+      // Our own approved reviews (the "Community Reviews" shown), never Amazon's rating and count.
+      aggregateRating: { ratingValue: Number(AVERAGE.toFixed(1)), reviewCount: APPROVED.length },
     })
+    expect(data.review).toHaveLength(3)
     expect(data.offers.url).toMatch(new RegExp(`/product/${PRODUCT.asin}$`))
     // Valid for 24 hours from when the price was taken, so still in the future, and at most a day ahead.
     const validUntil = Date.parse(data.offers.priceValidUntil)
@@ -246,9 +257,9 @@ test('a product without reviews or rating: no likes card, no review links, no ag
   await expect(main.getByRole('link', { name: /^(Previous|Next) view$/ })).toHaveCount(0)
   await expect(main.getByRole('list', { name: 'Pictures' })).toHaveCount(0)
 
-  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '')
+  const data = (await structuredData(page)).get('Product')
   expect(data['@type']).toBe('Product')
-  expect(data.aggregateRating).toBeUndefined() // only when rating > 0
+  expect(data.aggregateRating).toBeUndefined() // only with approved reviews of ours
   expect(data.offers.price).toBe(effectivePrice(product).toFixed(2))
 })
 
@@ -259,6 +270,6 @@ test('a manual price overrides the API price on the page and in the structured d
   const main = page.getByRole('main')
   await expect(main.getByText(`$${product.manual_price!.toFixed(2)}`, { exact: true })).toBeVisible()
   await expect(main.getByText(`$${product.price.toFixed(2)}`, { exact: true })).toHaveCount(0)
-  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '')
+  const data = (await structuredData(page)).get('Product')
   expect(data.offers.price).toBe(product.manual_price!.toFixed(2))
 })

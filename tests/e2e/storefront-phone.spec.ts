@@ -78,3 +78,40 @@ for (const path of ['/product/B073TEQUFH', '/reviews/B073TEQUFH', '/search?q=myl
     await expectNoHorizontalScroll(page)
   })
 }
+
+test('the header shows the whole "(dev/beta)" label: not cut, not clipped, on the screen', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const banner = page.getByRole('banner')
+  const label = banner.getByText('(dev/beta)', { exact: true })
+  await expect(label).toBeVisible()
+  await expect(banner.getByRole('link', { name: 'Comic Vault Supplies (dev/beta)' })).toBeVisible()
+
+  // Nothing between the label and the header cuts it off: every box that hides overflow has room for it all.
+  const clipping = await label.evaluate((element) => {
+    const cut: string[] = []
+    for (let box: Element | null = element; box && box.tagName !== 'BODY'; box = box.parentElement) {
+      const style = getComputedStyle(box)
+      const hides = style.overflowX !== 'visible' || style.textOverflow !== 'clip'
+      if (hides && box.scrollWidth > box.clientWidth) {
+        cut.push(`<${box.tagName.toLowerCase()} class="${box.className}"> ${box.scrollWidth} > ${box.clientWidth}`)
+      }
+    }
+    return cut
+  })
+  expect(clipping, 'boxes that cut the label off').toEqual([])
+
+  const box = (await label.boundingBox())!
+  expect(box.width).toBeGreaterThan(0)
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE_WIDTH)
+  // The whole label is painted where it stands: the element at each end of it is the label itself.
+  for (const x of [box.x + 2, box.x + box.width - 2]) {
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.textContent,
+      [x, box.y + box.height / 2],
+    )
+    expect(hit, `what is painted at x=${Math.round(x)}`).toBe('(dev/beta)')
+  }
+  await expectNoHorizontalScroll(page)
+})

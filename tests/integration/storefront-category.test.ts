@@ -440,6 +440,26 @@ describe('bad input renders the page with sane defaults, never a 500', () => {
   })
 })
 
+describe('breadcrumbs', () => {
+  test('Home, then the category: shown on the page and as BreadcrumbList structured data', async () => {
+    const data = await load('sorting')
+    expect(data.breadcrumbs).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Sorting', path: '/category/sorting' },
+    ])
+    expect(data.structuredData.map((block) => JSON.parse(block))).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://localhost:3000/' },
+          { '@type': 'ListItem', position: 2, name: 'Sorting', item: 'http://localhost:3000/category/sorting' },
+        ],
+      },
+    ])
+  })
+})
+
 describe('meta', () => {
   test('title is "{category} | {site name}" with the configured site name; description is the category\'s', async () => {
     const data = await load('sorting')

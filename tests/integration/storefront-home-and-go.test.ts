@@ -105,6 +105,25 @@ describe('home', () => {
     expect(tags).toContainEqual({ title: 'Comic Vault Supplies | Protect Your Comic Collection' })
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SITE}/` })
   })
+
+  test('structured data: the Organization, and the WebSite with its search action, escaped', async () => {
+    const data = await loaderData(homeLoader())
+    for (const block of data.structuredData) expect(block).not.toMatch(/[<>&]/)
+    expect(data.structuredData.map((block) => JSON.parse(block))).toEqual([
+      { '@context': 'https://schema.org', '@type': 'Organization', name: 'Comic Vault Supplies', url: `${SITE}/` },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: 'Comic Vault Supplies',
+        url: `${SITE}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${SITE}/search?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ])
+  })
 })
 
 describe('/go/{asin}', () => {

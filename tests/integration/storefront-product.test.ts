@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { loader, meta } from '#app/routes/_site.product.$asin.tsx'
 import { loader as reviewsLoader, meta as reviewsMeta } from '#app/routes/_site.reviews.$asin.tsx'
-import { formatDate, formatDateTime } from '#app/utils/format.ts'
+import { formatDate, formatDateTime, isoDate } from '#app/utils/format.ts'
 import { PRICE_MAX_AGE_MS } from '#app/utils/pricing.ts'
 import {
   createCategory,
@@ -30,6 +30,12 @@ function loadReviews(asin: string) {
   return loaderData(reviewsLoader(loaderArgs(`/reviews/${encodeURIComponent(asin)}`, { asin })))
 }
 
+type ProductData = Awaited<ReturnType<typeof load>>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON-LD, checked field by field
+const blocks = (data: ProductData): Array<Record<string, any>> => data.structuredData.map((json) => JSON.parse(json))
+const types = (data: ProductData) => blocks(data).map((block) => block['@type'])
+const productBlock = (data: ProductData) => blocks(data).find((block) => block['@type'] === 'Product')
+
 const root = { id: 'root', data: { siteName: 'Comic Vault Supplies' } }
 type MetaArgs = Parameters<typeof meta>[0]
 
@@ -56,7 +62,13 @@ beforeAll(async () => {
   })
   // Four approved reviews a day apart, plus a newer pending and a newer rejected one that must not show.
   reviews.a1 = await createReview({ product_id: p.main.id, reviewer_name: 'A1', rating: 5, created_at: hoursAgo(24) })
-  reviews.a2 = await createReview({ product_id: p.main.id, reviewer_name: 'A2', rating: 4, created_at: hoursAgo(48) })
+  reviews.a2 = await createReview({
+    product_id: p.main.id,
+    reviewer_name: 'A2',
+    rating: 4,
+    comment: 'Crystal clear & stiff.',
+    created_at: hoursAgo(48),
+  })
   reviews.a3 = await createReview({ product_id: p.main.id, reviewer_name: 'A3', rating: 3, created_at: hoursAgo(72) })
   reviews.a4 = await createReview({ product_id: p.main.id, reviewer_name: 'A4', rating: 2, created_at: hoursAgo(96) })
   await createReview({ product_id: p.main.id, reviewer_name: 'Pending', rating: 1, status: 'PENDING' })
@@ -67,11 +79,35 @@ beforeAll(async () => {
     price: '20.00',
     manual_price: '15.5',
     last_updated: hoursAgo(1),
+    image_url: '/uploads/manual.jpg',
   })
-  p.stale = await createProduct({ title: 'Stale price', price: '9.99', last_updated: hoursAgo(25), rating: '4.0' })
+  // Amazon's rating, but no review of ours: the structured data must not borrow Amazon's numbers.
+  p.freshNoReviews = await createProduct({
+    title: 'Fresh, unreviewed',
+    image_url: '/uploads/fresh.jpg',
+    rating: '4.9',
+    review_count: 500,
+    last_updated: hoursAgo(3),
+  })
+  p.stale = await createProduct({
+    title: 'Stale price',
+    price: '9.99',
+    last_updated: hoursAgo(25),
+    rating: '4.0',
+    image_url: '/uploads/stale.jpg',
+  })
+  await createReview({ product_id: p.stale.id, reviewer_name: 'S1', rating: 4 })
+  p.staleNoReviews = await createProduct({
+    title: 'Stale and unreviewed',
+    price: '9.99',
+    last_updated: hoursAgo(25),
+    rating: '4.4',
+    image_url: '/uploads/stale2.jpg',
+  })
   p.hidden = await createProduct({ title: 'Hidden', soft_hidden: true })
   p.xss = await createProduct({
     title: '</script><script>alert(1)</script>',
+    image_url: '/uploads/xss.jpg',
     description: 'Fish & <b>chips</b> \u2028 line',
     brand: '<img src=x onerror=alert(1)>',
   })
@@ -146,7 +182,7 @@ describe('product data', () => {
       decimal: '15.50',
       source: 'manual',
     })
-    expect(JSON.parse(data.structuredData).offers.price).toBe('15.50')
+    expect(productBlock(data)?.offers.price).toBe('15.50')
   })
 
   test('a price 25 hours old is not current and has no timestamp', async () => {
@@ -209,10 +245,10 @@ describe('reviews on the product page', () => {
 })
 
 describe('structured data (JSON-LD)', () => {
-  test('a fresh product: every field SPEC §2 lists, images absolute, the offer valid 24 h', async () => {
+  test('a fresh product with reviews: every field SPEC §2 lists, rated by our approved reviews, not Amazon', async () => {
     const data = await load('B00MAIN001')
     const asOf = p.main!.last_updated!
-    expect(JSON.parse(data.structuredData)).toEqual({
+    expect(productBlock(data)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'BCW Mylar Sleeve 2-Mil',
@@ -229,34 +265,91 @@ describe('structured data (JSON-LD)', () => {
         priceValidUntil: new Date(asOf.getTime() + 24 * 60 * 60 * 1000).toISOString(),
         availability: 'https://schema.org/InStock',
       },
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.6', reviewCount: 12 },
+      // The "Community Reviews" the page shows: 4 approved (the pending and rejected ones do not count), 3.5 on
+      // average; Amazon's 4.6 from 12 reviews is not ours to claim.
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 3.5, reviewCount: 4, bestRating: 5, worstRating: 1 },
+      // The three reviews the page lists, newest first; a review without a comment has no reviewBody.
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'A1' },
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+          datePublished: isoDate(reviews.a1!.created_at, TZ),
+        },
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'A2' },
+          reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+          datePublished: isoDate(reviews.a2!.created_at, TZ),
+          reviewBody: 'Crystal clear & stiff.',
+        },
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'A3' },
+          reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 1 },
+          datePublished: isoDate(reviews.a3!.created_at, TZ),
+        },
+      ],
     })
   })
 
-  test('a stale price leaves out the offer entirely', async () => {
-    const json = JSON.parse((await load(p.stale!.asin)).structuredData)
-    expect(json).not.toHaveProperty('offers')
-    expect(json.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.0', reviewCount: 1 })
+  test("a fresh product without reviews: the offer, and no rating at all (Amazon's 4.9 is not used)", async () => {
+    const json = productBlock(await load(p.freshNoReviews!.asin))
+    expect(json?.offers.price).toBe('10.00')
+    expect(json).not.toHaveProperty('aggregateRating')
+    expect(json).not.toHaveProperty('review')
   })
 
-  test('no aggregateRating when the rating is 0; no brand or description when there are none', async () => {
-    const json = JSON.parse((await load(p.bare!.asin)).structuredData)
-    expect(json).not.toHaveProperty('aggregateRating')
+  test('a stale price: no Product at all, even with reviews (an offer is required, a stale price never goes in)', async () => {
+    for (const product of [p.stale!, p.staleNoReviews!]) {
+      const data = await load(product.asin)
+      expect(types(data), product.title).toEqual(['BreadcrumbList'])
+      expect(data.structuredData.join('')).not.toContain('9.99')
+    }
+  })
+
+  test('no picture: no Product (Google requires an image); no brand or description when there are none', async () => {
+    expect(types(await load(p.bare!.asin))).toEqual(['BreadcrumbList'])
+    const json = productBlock(await load(p.freshNoReviews!.asin))
     expect(json).not.toHaveProperty('brand')
     expect(json).not.toHaveProperty('description')
-    expect(json.image).toEqual([])
-    expect(json.name).toBe('Bare product')
+    expect(json?.image).toEqual([`${SITE}/uploads/fresh.jpg`])
+  })
+
+  test('breadcrumbs: Home, the category, the product, as the page shows them, with absolute URLs', async () => {
+    const data = await load('B00MAIN001')
+    expect(data.breadcrumbs).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Mylar Sleeves', path: '/category/mylar-sleeves' },
+      { name: 'BCW Mylar Sleeve 2-Mil', path: '/product/B00MAIN001' },
+    ])
+    expect(blocks(data).find((block) => block['@type'] === 'BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` },
+        { '@type': 'ListItem', position: 2, name: 'Mylar Sleeves', item: `${SITE}/category/mylar-sleeves` },
+        { '@type': 'ListItem', position: 3, name: 'BCW Mylar Sleeve 2-Mil', item: `${SITE}/product/B00MAIN001` },
+      ],
+    })
+  })
+
+  test('a product outside any visible category: Home, then the product', async () => {
+    const data = await load(p.inHiddenCategory!.asin)
+    expect(data.breadcrumbs.map((crumb) => crumb.name)).toEqual(['Home', 'Orphaned'])
   })
 
   test('a title of </script><script>… cannot break out of the script block, and still round-trips', async () => {
     const data = await load(p.xss!.asin)
-    expect(data.structuredData).not.toContain('<')
-    expect(data.structuredData).not.toContain('>')
-    expect(data.structuredData).not.toContain('\u2028')
-    const json = JSON.parse(data.structuredData)
-    expect(json.name).toBe('</script><script>alert(1)</script>')
-    expect(json.description).toBe('Fish & <b>chips</b> \u2028 line')
-    expect(json.brand).toEqual({ '@type': 'Brand', name: '<img src=x onerror=alert(1)>' })
+    for (const block of data.structuredData) {
+      expect(block).not.toContain('<')
+      expect(block).not.toContain('>')
+      expect(block).not.toContain('\u2028')
+    }
+    const json = productBlock(data)
+    expect(json?.name).toBe('</script><script>alert(1)</script>')
+    expect(json?.description).toBe('Fish & <b>chips</b> \u2028 line')
+    expect(json?.brand).toEqual({ '@type': 'Brand', name: '<img src=x onerror=alert(1)>' })
   })
 })
 
@@ -283,8 +376,13 @@ describe('meta', () => {
     expect(tags).toContainEqual({ title: 'BCW Mylar Sleeve 2-Mil | Longbox Land' })
   })
 
-  test('no data (404): "Product not found."', () => {
-    expect(meta({ data: undefined, matches: [root] } as unknown as MetaArgs)).toEqual([{ title: 'Product not found.' }])
+  test('no data (404): "Product not found.", with a description', () => {
+    const tags = meta({ data: undefined, matches: [root] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'Product not found.' })
+    expect(tags).toContainEqual({
+      name: 'description',
+      content: expect.stringMatching(/^This page is not on Comic Vault Supplies\. /),
+    })
   })
 })
 
@@ -320,5 +418,19 @@ describe('/reviews/{asin}', () => {
     const data = await loadReviews('B00MAIN001')
     const tags = reviewsMeta({ data, matches: [root] } as unknown as Parameters<typeof reviewsMeta>[0])
     expect(tags).toContainEqual({ title: 'Reviews of BCW Mylar Sleeve 2-Mil | Comic Vault Supplies' })
+    expect(tags).toContainEqual({
+      name: 'description',
+      content:
+        'Collector reviews of BCW Mylar Sleeve 2-Mil: 4 reviews, rated 3.5 out of 5 on average. Read them all or write your own.',
+    })
+  })
+
+  test('meta of a product without reviews invites the first one', async () => {
+    const data = await loadReviews(p.bare!.asin)
+    const tags = reviewsMeta({ data, matches: [root] } as unknown as Parameters<typeof reviewsMeta>[0])
+    expect(tags).toContainEqual({
+      name: 'description',
+      content: 'Collector reviews of Bare product. No reviews yet: be the first to review this product.',
+    })
   })
 })

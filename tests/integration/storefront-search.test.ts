@@ -248,16 +248,39 @@ describe('meta', () => {
   const root = { id: 'root', data: { siteName: 'Comic Vault Supplies' } }
   type MetaArgs = Parameters<typeof meta>[0]
 
-  test('with a term: Results for "{q}", and not indexed', async () => {
-    const tags = meta({ data: await search(q('mylar')), matches: [root] } as unknown as MetaArgs)
-    expect(tags).toEqual([
-      { title: 'Results for "mylar" | Comic Vault Supplies' },
-      { name: 'robots', content: 'noindex, follow' },
+  const descriptions = (tags: ReturnType<typeof meta>) =>
+    tags.filter((tag) => 'name' in tag && tag.name === 'description').map((tag) => (tag as { content: string }).content)
+
+  test('with a term: Results for "{q}", a description naming the term and the count, and not indexed', async () => {
+    const data = await search(q('mylar'))
+    expect(data.total).toBe(3)
+    const tags = meta({ data, matches: [root] } as unknown as MetaArgs)
+    expect(tags).toContainEqual({ title: 'Results for "mylar" | Comic Vault Supplies' })
+    expect(tags).toContainEqual({ name: 'robots', content: 'noindex, follow' })
+    expect(descriptions(tags)).toEqual([
+      'Found 3 products for "mylar" on Comic Vault Supplies: comic storage supplies with prices updated daily from Amazon.',
     ])
   })
 
-  test('without a term: Search Products', async () => {
+  test('one match: "Found 1 product"', async () => {
+    const data = await search(q('Bag_Board'))
+    expect(data.total).toBe(1)
+    const tags = meta({ data, matches: [root] } as unknown as MetaArgs)
+    expect(descriptions(tags)[0]).toMatch(/^Found 1 product for "Bag_Board" on Comic Vault Supplies: /)
+  })
+
+  test('no match: the description says so, with the term', async () => {
+    const tags = meta({ data: await search(q('zzzznotfound')), matches: [root] } as unknown as MetaArgs)
+    expect(descriptions(tags)).toEqual([
+      'No products found for "zzzznotfound" on Comic Vault Supplies. Try a different search term, or browse comic bags, boards, sleeves and boxes by category.',
+    ])
+  })
+
+  test('without a term: Search Products, with a generic description', async () => {
     const tags = meta({ data: await search(''), matches: [root] } as unknown as MetaArgs)
     expect(tags).toContainEqual({ title: 'Search Products | Comic Vault Supplies' })
+    expect(descriptions(tags)).toEqual([
+      'Search Comic Vault Supplies for comic bags, boards, Mylar sleeves, boxes and more, with prices updated daily from Amazon.',
+    ])
   })
 })

@@ -78,6 +78,7 @@ describe('/sitemaps/pages.xml', () => {
         '/compare-sleeves',
         '/starter-kits',
         '/sizes-guide',
+        '/faq',
         '/category/backing-boards',
         '/category/mylar-sleeves',
       ]

@@ -1,6 +1,6 @@
 /**
  * Clicks per day as bars drawn on the server (no chart library, no JavaScript), with the same numbers in a
- * table for screen readers.
+ * table for screen readers. The caption comes last: HTML allows a figcaption only first or last in a figure.
  */
 export function ClicksChart({ days }: { days: Array<{ day: string; clicks: number }> }) {
   const width = 600
@@ -34,9 +34,6 @@ export function ClicksChart({ days }: { days: Array<{ day: string; clicks: numbe
           {days.at(-1)?.day}
         </text>
       </svg>
-      <figcaption className="mt-2 text-sm text-slate-600">
-        {total} {total === 1 ? 'click' : 'clicks'} in the last {days.length} days
-      </figcaption>
       <table className="sr-only">
         <caption>Clicks per day</caption>
         <thead>
@@ -54,6 +51,9 @@ export function ClicksChart({ days }: { days: Array<{ day: string; clicks: numbe
           ))}
         </tbody>
       </table>
+      <figcaption className="mt-2 text-sm text-slate-600">
+        {total} {total === 1 ? 'click' : 'clicks'} in the last {days.length} days
+      </figcaption>
     </figure>
   )
 }

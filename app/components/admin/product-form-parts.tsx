@@ -31,6 +31,17 @@ export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, 'key'
 }
 
 /**
+ * A list typed as one comma-separated text field: Conform marks an array field `multiple` (not allowed on a
+ * text input) and `required` (the list may be empty: the schema turns "" into []), so both go.
+ */
+export function commaList<T extends { multiple?: unknown; required?: unknown }>(
+  props: T,
+): Omit<T, 'multiple' | 'required'> {
+  const { multiple: _multiple, required: _required, ...rest } = props
+  return rest
+}
+
+/**
  * The gallery: each picture a checked box (uncheck to remove, with or without JavaScript), and the media
  * library's picker to add more: a dialog with JavaScript, its page (which comes back here) without.
  */

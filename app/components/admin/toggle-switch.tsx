@@ -4,6 +4,8 @@ import { EnhancedMarker } from '#app/components/enhanced-marker.tsx'
 /**
  * An on/off switch that is a POST form: it works without JavaScript (the page reloads), and with it the
  * switch flips at once while the fetcher saves (optimistic), settling on what the server answers.
+ * A toggle button (aria-pressed), not role="switch": HTML allows that role only on a button that submits
+ * nothing (type="button"), and this one must submit to work without JavaScript.
  */
 export function ToggleSwitch({
   intent,
@@ -32,8 +34,7 @@ export function ToggleSwitch({
       <EnhancedMarker />
       <button
         type="submit"
-        role="switch"
-        aria-checked={on}
+        aria-pressed={on}
         aria-label={label}
         disabled={disabled}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${

@@ -32,8 +32,8 @@ export async function createPanelUser(email: string, role: 'admin' | 'editor' | 
   }, env().DATABASE_URL)
 }
 
-/** Signs the browser context in to the panel as the user: a session row and the cookie the server would set. */
-export async function signInAs(context: BrowserContext, userId: number) {
+/** A panel session for the user: the session row, and the value of the cookie the server would set for it. */
+export async function createPanelSession(userId: number): Promise<{ name: 'cv_session'; value: string }> {
   const id = randomBytes(32).toString('base64url')
   await onServer(
     (client) =>
@@ -44,10 +44,13 @@ export async function signInAs(context: BrowserContext, userId: number) {
     env().DATABASE_URL,
   )
   const cookie = createCookie('cv_session', { secrets: [env().SESSION_SECRET] })
-  const value = (await cookie.serialize(id)).split(';')[0]!.slice('cv_session='.length)
-  await context.addCookies([
-    { name: 'cv_session', value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' },
-  ])
+  return { name: 'cv_session', value: (await cookie.serialize(id)).split(';')[0]!.slice('cv_session='.length) }
+}
+
+/** Signs the browser context in to the panel as the user: a session row and the cookie the server would set. */
+export async function signInAs(context: BrowserContext, userId: number) {
+  const { name, value } = await createPanelSession(userId)
+  await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
 }
 
 /** Every admin becomes an editor, so first-admin setup is open again (tests/e2e/first-admin.spec.ts). */

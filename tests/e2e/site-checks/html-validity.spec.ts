@@ -1,0 +1,95 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import {
+  BOT_USER_AGENT,
+  BROWSER_USER_AGENT,
+  fetchPage,
+  linkTargets,
+  publicPageTypes,
+  UNCACHED,
+} from '../support/crawl.ts'
+import { describeNuErrors, nuErrors } from '../support/nu-checker.ts'
+import { createPanelSession, createPanelUser, uniqueEmail } from '../support/panel.ts'
+
+// "The Nu checker finds no error on any page" (the project's standard): every kind of public page, as a
+// browser and as a crawler get it (the server once streamed differently to each: docs/decisions/022), and the
+// admin panel's pages as an admin gets them. One run of the checker per test: the JVM is slow to start.
+
+test.describe.configure({ timeout: 120_000 })
+
+// Checked with the pages, in the same run: proof that the checker runs and its errors reach the test.
+const INVALID = { name: 'known invalid', html: '<!DOCTYPE html><html lang="en"><title>x</title><p><li>stray' }
+
+function check(documents: Array<{ name: string; html: string }>) {
+  const [control, ...results] = nuErrors(test.info().outputPath('nu'), [INVALID, ...documents])
+  expect(control!.errors.length, 'the checker finds the error in a known-invalid document').toBeGreaterThan(0)
+  expect(results).toHaveLength(documents.length)
+  return describeNuErrors(results)
+}
+
+async function fetchAll(
+  request: APIRequestContext,
+  pages: ReadonlyArray<{ name: string; path: string }>,
+  headers = {},
+) {
+  const documents = []
+  for (const { name, path } of pages) {
+    const page = await fetchPage(request, path, headers)
+    expect(page.contentType, `${name} (${path}) answers HTML`).toMatch(/^text\/html/)
+    documents.push({ name: `${name} (${path}, ${page.status})`, html: page.html })
+  }
+  return documents
+}
+
+for (const { agent, userAgent } of [
+  { agent: 'a browser', userAgent: BROWSER_USER_AGENT },
+  { agent: 'a crawler', userAgent: BOT_USER_AGENT },
+]) {
+  test(`every kind of public page is valid HTML for ${agent}`, async ({ request }) => {
+    const documents = await fetchAll(request, publicPageTypes, { 'user-agent': userAgent, ...UNCACHED })
+    expect(check(documents), `Nu HTML checker errors for ${agent} (${userAgent})`).toEqual([])
+  })
+}
+
+test('the admin panel is valid HTML', async ({ request, playwright }) => {
+  // Signed out: the panel's own sign-in pages.
+  const signedOut = await fetchAll(request, [
+    { name: 'login', path: '/admin/login' },
+    { name: 'forgot password', path: '/admin/forgot-password' },
+    { name: 'setup, closed', path: '/admin/setup' },
+  ])
+
+  const admin = await createPanelUser(uniqueEmail('nu-admin'), 'admin')
+  const session = await createPanelSession(admin)
+  const panel = await playwright.request.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    extraHTTPHeaders: { cookie: `${session.name}=${session.value}`, 'user-agent': BROWSER_USER_AGENT },
+  })
+  try {
+    // Pages that hold one record: the first the lists link to.
+    const firstLink = async (path: string, pattern: RegExp) => {
+      const target = linkTargets(await fetchPage(panel, path)).find((link) => link && pattern.test(link.path))
+      expect(target, `${path} links to ${pattern}`).toBeTruthy()
+      return target!.path
+    }
+    const pages = [
+      { name: 'dashboard', path: '/admin' },
+      { name: 'products', path: '/admin/products' },
+      { name: 'products, filtered to nothing', path: '/admin/products?q=zzzznotfound' },
+      { name: 'product edit panel', path: await firstLink('/admin/products', /^\/admin\/products\/\d+/) },
+      { name: 'reviews tab', path: '/admin/products?tab=reviews' },
+      { name: 'manual import tab', path: '/admin/products?tab=import' },
+      { name: 'bulk tools tab', path: '/admin/products?tab=bulk' },
+      { name: 'categories', path: '/admin/categories' },
+      { name: 'category edit', path: await firstLink('/admin/categories', /[?&]edit=\d+/) },
+      { name: 'media, grid', path: '/admin/media' },
+      { name: 'media, list', path: '/admin/media?view=list' },
+      { name: 'media upload', path: '/admin/media/upload' },
+      { name: 'settings', path: '/admin/settings' },
+      { name: 'panel 404', path: '/admin/no-such-page' },
+    ]
+    const documents = [...signedOut, ...(await fetchAll(panel, pages))]
+    expect(check(documents), 'Nu HTML checker errors in the admin panel').toEqual([])
+  } finally {
+    await panel.dispose()
+  }
+})

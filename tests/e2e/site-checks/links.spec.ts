@@ -1,0 +1,84 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { crawl, fetchPage, idsOf, publicPageTypes, type CrawlResult, type FetchedPage } from '../support/crawl.ts'
+
+// No link leads nowhere, and every page says what it is: every page a visitor can reach from the home page by
+// following links, each fetched once (the crawl is shared by the tests of this file, which run in order in one
+// worker), plus the kinds of page no link leads to (a search without results, a 404, links from e-mails).
+
+test.describe.configure({ mode: 'default', timeout: 240_000 })
+
+// The side panel's Close link without JavaScript: it points at no element on purpose, so that the panel stops
+// being the :target (app/components/side-panel.tsx).
+const TARGETS_NOTHING = new Set(['close-menu'])
+
+let site: CrawlResult
+let http: APIRequestContext
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(240_000)
+  http = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL })
+  site = await crawl(http)
+  const info = `${site.pages.size} pages, ${site.links.length} links, ${site.affiliateLinks.size} affiliate links`
+  test.info().annotations.push({ type: 'crawl', description: info })
+  console.log(`crawl: ${info}`)
+})
+
+test('every internal link answers 200, and every #fragment is on its page', async () => {
+  // The crawl reached what a visitor finds from the home page, the FAQ that /compare-sleeves links to included.
+  for (const path of [
+    '/',
+    '/faq',
+    '/compare-sleeves',
+    '/category/mylar-sleeves',
+    '/product/B073TEQUFH',
+    '/disclosure',
+  ]) {
+    expect(site.pages.get(path)?.status, `${path} was reached`).toBe(200)
+  }
+  expect(site.pages.size).toBeGreaterThan(100)
+
+  const broken = site.links
+    .filter((link) => link.status !== 200)
+    .map((link) => `${link.from} → ${link.href} (${link.status})`)
+  expect([...new Set(broken)], 'links that do not answer 200 (page → link)').toEqual([])
+
+  const missingTargets = site.links
+    .filter((link) => link.fragment && !TARGETS_NOTHING.has(link.fragment) && link.status === 200)
+    .filter((link) => !idsOf(site.pages.get(link.to)!).has(link.fragment))
+    .map((link) => `${link.from} → ${link.href} (no id "${link.fragment}")`)
+  expect([...new Set(missingTargets)], 'links to a #fragment that is not on the page').toEqual([])
+})
+
+test.afterAll(async () => {
+  await http?.dispose()
+})
+
+test('every /go/ affiliate link redirects to Amazon', async () => {
+  expect(site.affiliateLinks.size, 'product pages link out through /go/').toBeGreaterThan(0)
+  const wrong: string[] = []
+  for (const [path, from] of site.affiliateLinks) {
+    const response = await http.get(path, { maxRedirects: 0 })
+    const location = response.headers()['location'] ?? ''
+    if (![301, 302, 303, 307, 308].includes(response.status()) || !location.startsWith('https://www.amazon.com/')) {
+      wrong.push(`${from[0]} → ${path} (${response.status()} ${location || 'no Location'})`)
+    }
+  }
+  expect(wrong, 'affiliate links that do not redirect to Amazon (page → link)').toEqual([])
+})
+
+test('every public page has exactly one meaningful meta description', async () => {
+  const pages: FetchedPage[] = [...site.pages.values()].filter((page) => page.html)
+  for (const { path } of publicPageTypes) if (!site.pages.has(path)) pages.push(await fetchPage(http, path))
+  expect(pages.length).toBeGreaterThan(site.pages.size / 2)
+
+  const problems: string[] = []
+  for (const page of pages) {
+    const descriptions = page.document
+      .querySelectorAll('meta[name="description"]')
+      .map((meta) => (meta.getAttribute('content') ?? '').trim())
+    if (descriptions.length !== 1) problems.push(`${page.path} (${page.status}): ${descriptions.length} descriptions`)
+    else if (descriptions[0]!.length < 50)
+      problems.push(`${page.path} (${page.status}): "${descriptions[0]}" is too short`)
+  }
+  expect(problems, 'pages without exactly one meta description of 50 characters or more').toEqual([])
+})
