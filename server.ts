@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import { envOrExit } from '#app/lib/env.server.ts'
+import { webProcessSlot } from './scripts/cluster.ts'
 
 // Fail fast, by name, on bad configuration, before anything else starts.
 const env = envOrExit({ signs: true })
@@ -20,7 +21,7 @@ const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.serve
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
 const { drainUnreadBodies } = await import('#app/lib/unread-bodies.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
-const { prepareDatabase } = await import('#db/prepare.ts')
+const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 
 const production = env.NODE_ENV === 'production'
@@ -127,8 +128,10 @@ app.all(
   }),
 )
 
-await prepareDatabaseWithRetry()
-const workers = env.RUN_WORKER ? startWorkers() : undefined
+// Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/031).
+const slot = webProcessSlot()
+if (slot === undefined) await prepareDatabaseWithRetry()
+const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingCatalogue = await watchCatalogueVersion()
 
 const server: Server = app.listen(env.PORT, env.HOST, () => {
@@ -139,23 +142,6 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
     `${env.SITE_NAME} is running at http://localhost:${port} — create the first admin at http://localhost:${port}/admin/setup`,
   )
 })
-
-/** At boot the database may still be starting (compose, a restart): try for a minute before giving up. */
-async function prepareDatabaseWithRetry() {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await prepareDatabase()
-      return
-    } catch (error) {
-      if (attempt >= 30) {
-        logger.fatal({ err: error }, 'database is not reachable; giving up')
-        process.exit(1)
-      }
-      logger.warn({ err: error, attempt }, 'database not ready; retrying in 2 s')
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
-    }
-  }
-}
 
 let shuttingDown = false
 async function shutdown(signal: string) {

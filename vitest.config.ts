@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'jobs/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'jobs/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

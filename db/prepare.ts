@@ -19,3 +19,20 @@ export async function prepareDatabase(): Promise<void> {
     if (count === 0) await seedDatabase(db)
   }
 }
+
+/** At boot the database may still be starting (compose, a restart): try for a minute before giving up. */
+export async function prepareDatabaseWithRetry(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prepareDatabase()
+      return
+    } catch (error) {
+      if (attempt >= 30) {
+        logger.fatal({ err: error }, 'database is not reachable; giving up')
+        process.exit(1)
+      }
+      logger.warn({ err: error, attempt }, 'database not ready; retrying in 2 s')
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
+  }
+}

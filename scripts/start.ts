@@ -1,10 +1,22 @@
 import { execSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 
-// npm start: the production server. On a fresh clone there is no build yet, so make one first.
-process.env.NODE_ENV ??= 'production'
-if (!existsSync('build/server/index.js')) {
-  console.log('No production build found: running `npm run build` first…')
-  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+// npm start: the production server, as one process or a cluster of them (scripts/cluster.ts).
+if (cluster.isWorker) {
+  // Forked by the primary below, which has built and migrated already.
+  await import('../server.ts')
+} else {
+  process.env.NODE_ENV ??= 'production'
+  // On a fresh clone there is no build yet, so make one first.
+  if (!existsSync('build/server/index.js')) {
+    console.log('No production build found: running `npm run build` first…')
+    execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  }
+  await import('./load-dotenv.ts')
+  const { envOrExit } = await import('#app/lib/env.server.ts')
+  const { runWebProcesses, webProcessCount } = await import('./cluster.ts')
+  const count = webProcessCount(envOrExit({ signs: true }))
+  if (count > 1) await runWebProcesses(count)
+  else await import('../server.ts')
 }
-await import('../server.ts')

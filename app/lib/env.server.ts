@@ -83,6 +83,9 @@ const envSchema = z
         return z.NEVER
       }),
     RUN_WORKER: boolean.default('true'),
+    // Web processes behind one port (scripts/cluster.ts, docs/decisions/031). Unset: one per core in production
+    // with Postgres and Redis; the embedded database and development are always one process.
+    WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
     REFRESH_TZ: timeZone.default('America/New_York'),
@@ -105,6 +108,10 @@ const envSchema = z
       for (const name of s3) {
         if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_*' })
       }
+    }
+    // Several processes share page-cache invalidation, rate limits and job leases through Redis only.
+    if ((env.WEB_CONCURRENCY ?? 1) > 1 && env.NODE_ENV === 'production' && env.DATABASE_URL && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'above 1 needs REDIS_URL' })
     }
   })
 
