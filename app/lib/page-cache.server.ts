@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { currentCatalogueVersion } from './catalogue-version.server.ts'
+import { metrics } from './metrics/registry.server.ts'
 
 /**
  * A rendered-page cache for anonymous GETs, in front of Remix (DESIGN.md §8). A response is kept when
@@ -51,6 +52,7 @@ export function createPageCache({
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
   const entries = new Map<string, Entry>()
   const flights = new Map<string, Flight>()
+  const { pageCacheHits, pageCacheMisses, singleFlightSaved } = metrics()
 
   function store(key: string, entry: Entry) {
     entries.delete(key)
@@ -68,6 +70,7 @@ export function createPageCache({
     const hit = entries.get(key)
     if (hit && hit.version === version && hit.expiresAt > now) {
       store(key, hit)
+      pageCacheHits.inc()
       return serve(req, res, hit)
     }
     if (hit) entries.delete(key)
@@ -77,7 +80,10 @@ export function createPageCache({
     const flight = flights.get(key)
     if (flight && flight.version === version) {
       void waitFor(flight.result).then((entry) => {
-        if (entry && entry.expiresAt > Date.now()) return serve(req, res, entry)
+        if (entry && entry.expiresAt > Date.now()) {
+          singleFlightSaved.inc()
+          return serve(req, res, entry)
+        }
         render(req, res, next, key, version)
       })
       return
@@ -104,6 +110,7 @@ export function createPageCache({
     res.once('close', () => land(null))
 
     const now = Date.now()
+    pageCacheMisses.inc()
     res.setHeader('X-Page-Cache', 'MISS')
     const chunks: Buffer[] = []
     let size = 0
