@@ -75,7 +75,7 @@ async function waitUntilHealthy(child: ChildProcess, url: string, output: () => 
   throw new Error(`server did not become healthy within 60 s:\n${output()}`)
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)
