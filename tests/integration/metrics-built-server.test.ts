@@ -7,13 +7,18 @@ import {
   type BuiltServer,
   visibleAsin,
 } from '#tests/support/built-server.ts'
+import net from 'node:net'
 import { onServer } from '#tests/support/postgres.ts'
+import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // The production build with metrics on both doors (docs/decisions/030): /metrics on the main port behind
 // a bearer token, and a metrics port of its own. A second server without either shows /metrics is not public.
 
 const TOKEN = 'metrics-token-for-the-built-server-test'
 const database = await createSeededDatabase(inject('templateDatabase'))
+// Redis through a proxy, so one test can make it stop answering.
+const redisTarget = new URL(builtServerEnv(database).REDIS_URL!)
+const redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) })
 let server: BuiltServer
 let metricsUrl = ''
 let asin = ''
@@ -32,6 +37,7 @@ beforeAll(async () => {
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
   server = await startBuiltServer({
     ...builtServerEnv(database),
+    REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
     METRICS_TOKEN: TOKEN,
     METRICS_PORT: String(metricsPort),
   })
@@ -39,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
+  await redisProxy.close()
   await database.drop()
 })
 
@@ -116,6 +123,25 @@ describe('metrics on the built server', () => {
     }
     expect(sample(text, 'cv_refresh_duration_seconds')).toBeCloseTo(90, 0)
     expect(sample(text, 'cv_refresh_last_finished_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 600)
+  })
+
+  test('a Redis that stops answering leaves the queue gauges out, and does not hold the scrape', async () => {
+    // A Redis that accepts connections and never replies: the worst kind, a hang rather than a refusal.
+    await redisProxy.cut()
+    const held = new Set<net.Socket>()
+    const silent = net.createServer((socket) => held.add(socket))
+    await new Promise<void>((resolve) => silent.listen(redisProxy.port, '127.0.0.1', resolve))
+    try {
+      const started = Date.now()
+      const text = await scrape()
+      expect(Date.now() - started).toBeLessThan(3_000)
+      expect(text).not.toMatch(/^cv_job_queue_jobs\{/m)
+      expect(sample(text, 'cv_db_pool_total_clients')).toBeGreaterThan(0)
+    } finally {
+      for (const socket of held) socket.destroy()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+      await redisProxy.restore()
+    }
   })
 })
 
