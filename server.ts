@@ -16,6 +16,8 @@ const env = envOrExit({ signs: true })
 const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
 const { createPageCache } = await import('#app/lib/page-cache.server.ts')
+const { measureRequestDurations } = await import('#app/lib/metrics/request-duration.server.ts')
+const { metricsRoute, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
@@ -56,6 +58,8 @@ app.use(
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   }),
 )
+// Timed by route pattern; `build` is defined further down and read only when a response finishes.
+app.use(measureRequestDurations(() => build))
 app.use(compression())
 app.use(drainUnreadBodies())
 
@@ -102,6 +106,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   logger.warn({ origin, url: req.originalUrl }, 'cross-origin POST refused')
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
 })
+
+// Prometheus metrics, never public (docs/decisions/030): here only with the token, or on METRICS_PORT.
+if (env.METRICS_TOKEN) app.get('/metrics', metricsRoute(env.METRICS_TOKEN))
+const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : undefined
 
 // Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
 app.use('/uploads', serveUploads())
@@ -157,6 +165,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
+  await metricsServer?.close()
   await workers?.close()
   await stopWatchingCatalogue()
   await viteDevServer?.close()

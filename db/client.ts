@@ -79,6 +79,14 @@ export const db: DB = (store.db ??= new Kysely<Database>({
   dialect: new PostgresDialect({ pool: async () => (await connection()).pool }),
 }))
 
+/** The pool's clients right now (for metrics), or undefined before the first query opened it. */
+export async function poolCounts(): Promise<{ total: number; idle: number; waiting: number } | undefined> {
+  const pending = store.connection
+  if (!pending) return undefined
+  const { pool } = await pending
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+}
+
 /** Closes the pool and stops the embedded database, at shutdown. */
 export async function closeDatabase(): Promise<void> {
   const pending = store.connection

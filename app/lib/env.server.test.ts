@@ -17,6 +17,17 @@ describe('parseEnv', () => {
     expect(env.AMAZON_MARKETPLACE).toBe('www.amazon.com')
   })
 
+  test('metrics are off unless configured, and refuse a weak token or the site’s own port', () => {
+    expect(parseEnv({ METRICS_PORT: '', METRICS_TOKEN: '' })).toMatchObject({
+      METRICS_PORT: undefined,
+      METRICS_TOKEN: undefined,
+    })
+    expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464)
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/)
+    expect(() => parseEnv({ METRICS_TOKEN: 'has a space in it, sixteen+' })).toThrow(/METRICS_TOKEN/)
+    expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/)
+  })
+
   test('treats an empty value as unset', () => {
     const env = parseEnv({ DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' })
     expect(env.DATABASE_URL).toBeUndefined()

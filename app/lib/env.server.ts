@@ -88,6 +88,14 @@ const envSchema = z
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
+    // Prometheus metrics (docs/decisions/030): a port of their own, and/or /metrics on PORT behind a bearer token.
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    METRICS_TOKEN: optional(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+    ),
     REFRESH_TZ: timeZone.default('America/New_York'),
     // Multiplies every rate limit (app/lib/rate-limit.server.ts): raise it when many visitors share one address.
     RATE_LIMIT_FACTOR: z.coerce.number().min(0.1).max(10_000).default(1),
@@ -101,6 +109,9 @@ const envSchema = z
     AMAZON_TOKEN_URL: optional(url(['http:', 'https:'])),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' })
+    }
     // Half an S3 configuration would silently store media on one server's disk: all of it, or none.
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
     const s3Extras = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const

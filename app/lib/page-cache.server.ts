@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { currentCatalogueVersion } from './catalogue-version.server.ts'
+import { metrics } from './metrics/registry.server.ts'
 
 /**
  * A rendered-page cache for anonymous GETs, in front of Remix (DESIGN.md §8). A response is kept when
@@ -11,6 +12,11 @@ import { currentCatalogueVersion } from './catalogue-version.server.ts'
  * Cached HTML holds the CSP nonce of the response it was captured from; every hit gets the nonce of
  * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
  * these pages: a 304 would pair the browser's old body with a new nonce.
+ *
+ * Single flight (docs/decisions/029): while a miss is being rendered, other requests for the same key
+ * wait for that render and are answered from it, so a popular page that was just dropped costs one
+ * render, not one per visitor. A render that turns out not cacheable, fails, or takes longer than
+ * `waitMs` sends the waiters on to render for themselves.
  */
 
 interface Entry {
@@ -23,19 +29,30 @@ interface Entry {
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until']
 
+/** A render in progress for one key: the entry it stored, or null when it stored none. */
+interface Flight {
+  version: string
+  result: Promise<Entry | null>
+}
+
 export interface PageCacheOptions {
   ttlMs?: number
   maxEntries?: number
   maxEntryBytes?: number
+  /** How long a request waits for another's render of the same page before rendering itself. */
+  waitMs?: number
 }
 
 export function createPageCache({
   ttlMs = 60_000,
   maxEntries = 5_000,
   maxEntryBytes = 1 << 20,
+  waitMs = 5_000,
 }: PageCacheOptions = {}) {
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
   const entries = new Map<string, Entry>()
+  const flights = new Map<string, Flight>()
+  const { pageCacheHits, pageCacheMisses, singleFlightSaved } = metrics()
 
   function store(key: string, entry: Entry) {
     entries.delete(key)
@@ -53,14 +70,47 @@ export function createPageCache({
     const hit = entries.get(key)
     if (hit && hit.version === version && hit.expiresAt > now) {
       store(key, hit)
-      const nonce = String(res.locals.cspNonce ?? '')
-      res.status(200).set(hit.headers).set('X-Page-Cache', 'HIT')
-      if (req.method === 'HEAD') return res.end()
-      return res.end(joinAround(hit.parts, Buffer.from(nonce)))
+      pageCacheHits.inc()
+      return serve(req, res, hit)
     }
     if (hit) entries.delete(key)
     if (req.method === 'HEAD') return next()
 
+    // Only a render of the same catalogue version may answer: one started before a bump shows old data.
+    const flight = flights.get(key)
+    if (flight && flight.version === version) {
+      void waitFor(flight.result).then((entry) => {
+        if (entry && entry.expiresAt > Date.now()) {
+          singleFlightSaved.inc()
+          return serve(req, res, entry)
+        }
+        render(req, res, next, key, version)
+      })
+      return
+    }
+    render(req, res, next, key, version)
+  }
+
+  function waitFor(result: Promise<Entry | null>): Promise<Entry | null> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))
+    return Promise.race([result, timeout]).finally(() => clearTimeout(timer))
+  }
+
+  /** Lets Remix answer, keeps the response when it may be kept, and tells whoever waits on this key. */
+  function render(req: Request, res: Response, next: NextFunction, key: string, version: string) {
+    let settle!: (entry: Entry | null) => void
+    const flight: Flight = { version, result: new Promise((resolve) => (settle = resolve)) }
+    const land = (entry: Entry | null) => {
+      if (flights.get(key) === flight) flights.delete(key)
+      settle(entry)
+    }
+    flights.set(key, flight)
+    // A response that ends without end() (the client went away, the handler threw) leaves no one waiting.
+    res.once('close', () => land(null))
+
+    const now = Date.now()
+    pageCacheMisses.inc()
     res.setHeader('X-Page-Cache', 'MISS')
     const chunks: Buffer[] = []
     let size = 0
@@ -86,6 +136,7 @@ export function createPageCache({
         ? toEntry(res, Buffer.concat(chunks), version, now + ttlMs)
         : null
       if (entry) store(key, entry)
+      land(entry)
       return end(chunk, ...rest)
     }) as Response['end']
     next()
@@ -109,6 +160,14 @@ export function cacheKey(path: string, query: Request['query']): string {
   }
   const search = params.toString()
   return search ? `${path}?${search}` : path
+}
+
+/** A stored page, with this response's own nonce where the captured one stood. */
+function serve(req: Request, res: Response, entry: Entry) {
+  const nonce = String(res.locals.cspNonce ?? '')
+  res.status(200).set(entry.headers).set('X-Page-Cache', 'HIT')
+  if (req.method === 'HEAD') return res.end()
+  return res.end(joinAround(entry.parts, Buffer.from(nonce)))
 }
 
 function cacheable(res: Response, size: number, maxEntryBytes: number): boolean {

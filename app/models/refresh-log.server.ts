@@ -24,6 +24,21 @@ export function getLastDataUpdate(db: Executor) {
     .executeTakeFirst()
 }
 
+/** The newest refresh that finished, however it ended, with how long it took (for metrics). */
+export function getLastFinishedRefresh(db: Executor) {
+  return db
+    .selectFrom('data_refresh_log')
+    .select([
+      sql<number>`extract(epoch from finished_at - refresh_date)::float8`.as('duration_seconds'),
+      sql<number>`extract(epoch from finished_at)::float8`.as('finished_at_seconds'),
+    ])
+    .where('status', '!=', 'running')
+    .where('finished_at', 'is not', null)
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 export type RefreshRun = NonNullable<Awaited<ReturnType<typeof findRunningRefresh>>>
 
 /** The newest run still marked running: one that died part-way, to go on with. */

@@ -16,6 +16,8 @@ const cache = createPageCache({ ttlMs: 60_000 })
 const app = express()
 app.use((_req, res, next) => {
   res.locals.cspNonce = `nonce${++nonceCounter}x`
+  // Not replayed by the cache: lets a test check that a served body carries its own response's nonce.
+  res.set('X-Test-Nonce', res.locals.cspNonce)
   next()
 })
 app.use(cache.middleware)
@@ -27,6 +29,21 @@ app.get('/page', (req, res) => {
   res.type('html')
   res.write(`<script nonce="${res.locals.cspNonce}">1</script>`)
   res.end(`<p>render ${renders}</p>`)
+})
+
+// A slow page (a render that takes `delay` ms), counting renders per `k`; `first` spoils its first render.
+const slowRenders = new Map<string, number>()
+app.get('/slow', async (req, res) => {
+  const key = String(req.query.k)
+  const render = (slowRenders.get(key) ?? 0) + 1
+  slowRenders.set(key, render)
+  await new Promise((resolve) => setTimeout(resolve, Number(req.query.delay ?? 300)))
+  if (render === 1 && req.query.first === 'error') {
+    res.status(500).type('text').end('failed')
+    return
+  }
+  res.set('Cache-Control', render === 1 && req.query.first === 'private' ? 'private' : 'public, max-age=60')
+  res.type('html').end(`<script nonce="${res.locals.cspNonce}">1</script><p>slow ${key} render ${render}</p>`)
 })
 
 let base = ''
@@ -45,8 +62,16 @@ afterAll(() => stopWatching())
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(base + path, { headers })
-  return { cache: response.headers.get('x-page-cache'), body: await response.text(), headers: response.headers }
+  return {
+    status: response.status,
+    cache: response.headers.get('x-page-cache'),
+    body: await response.text(),
+    headers: response.headers,
+  }
 }
+
+const together = (count: number, path: string) => Promise.all(Array.from({ length: count }, () => get(path)))
+const bodyNonce = (body: string) => /nonce="([^"]+)"/.exec(body)?.[1]
 
 describe('page cache', () => {
   test('serves the second anonymous GET from memory, with that response’s own nonce', async () => {
@@ -100,5 +125,72 @@ describe('page cache', () => {
     expect((await get('/page?freshFor=1500')).cache).toBe('HIT')
     await new Promise((resolve) => setTimeout(resolve, 1600))
     expect((await get('/page?freshFor=1500')).cache).toBe('MISS')
+  })
+})
+
+describe('page cache single flight', () => {
+  test('20 concurrent requests for a dropped page cause one render, each answered with its own nonce', async () => {
+    cache.clear()
+    await get('/slow?k=popular&delay=20')
+    await bumpCatalogueVersion()
+    const before = slowRenders.get('popular')
+
+    const responses = await together(20, '/slow?k=popular')
+
+    expect(slowRenders.get('popular')).toBe(before! + 1)
+    expect(responses.map((response) => response.cache).sort()).toEqual([...Array(19).fill('HIT'), 'MISS'])
+    for (const response of responses) {
+      expect(response.status).toBe(200)
+      expect(response.body).toContain(`slow popular render ${before! + 1}`)
+      expect(bodyNonce(response.body)).toBe(response.headers.get('x-test-nonce'))
+    }
+    expect(new Set(responses.map((response) => bodyNonce(response.body))).size).toBe(20)
+  })
+
+  test('when the first render cannot be kept, those waiting render for themselves', async () => {
+    cache.clear()
+    for (const first of ['private', 'error']) {
+      const key = `spoiled-${first}`
+      const responses = await together(6, `/slow?k=${key}&first=${first}`)
+
+      // The spoiled render answered its own request only; every other request got a render of its own.
+      expect(slowRenders.get(key), first).toBe(6)
+      expect(
+        responses.filter((response) => response.cache === 'HIT'),
+        first,
+      ).toEqual([])
+      expect(responses.filter((response) => response.status === 200).length, first).toBe(first === 'error' ? 5 : 6)
+      for (const response of responses.filter((r) => r.status === 200)) {
+        expect(bodyNonce(response.body)).toBe(response.headers.get('x-test-nonce'))
+      }
+      // Those good renders were kept: the next request is a hit.
+      expect((await get(`/slow?k=${key}&first=${first}`)).cache, first).toBe('HIT')
+    }
+  })
+
+  test('a render slower than the wait bound does not hold the others', async () => {
+    const patient = createPageCache({ waitMs: 200 })
+    const slowApp = express()
+    let renders = 0
+    slowApp.use(patient.middleware)
+    slowApp.get('/', async (_req, res) => {
+      const delay = ++renders === 1 ? 2_000 : 50
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      res.set('Cache-Control', 'public').type('html').end('slow')
+    })
+    const server = slowApp.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+      const leader = fetch(url)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const started = Date.now()
+      const waiter = await fetch(url)
+      expect(waiter.status).toBe(200)
+      expect(Date.now() - started).toBeLessThan(1_000)
+      expect((await leader).status).toBe(200)
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()))
+    }
   })
 })
