@@ -17,7 +17,7 @@ const { logger } = await import('#app/lib/logger.server.ts')
 const { closeRedis } = await import('#app/lib/redis.server.ts')
 const { createPageCache } = await import('#app/lib/page-cache.server.ts')
 const { measureRequestDurations } = await import('#app/lib/metrics/request-duration.server.ts')
-const { metricsRoute, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
+const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
@@ -107,9 +107,13 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
 })
 
-// Prometheus metrics, never public (docs/decisions/030): here only with the token, or on METRICS_PORT.
-if (env.METRICS_TOKEN) app.get('/metrics', metricsRoute(env.METRICS_TOKEN))
-const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : undefined
+// Prometheus metrics, never public (docs/decisions/030): here only with the token, or on METRICS_PORT; under a
+// cluster primary, the primary serves them for every process (docs/decisions/031).
+const slot = webProcessSlot()
+if (slot !== undefined) reportMetricsToPrimary()
+else if (env.METRICS_TOKEN) app.get('/metrics', metricsRoute(env.METRICS_TOKEN))
+const metricsServer =
+  env.METRICS_PORT && slot === undefined ? await startMetricsServer(env.METRICS_PORT, env.HOST) : undefined
 
 // Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
 app.use('/uploads', serveUploads())
@@ -137,7 +141,6 @@ app.all(
 )
 
 // Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/031).
-const slot = webProcessSlot()
 if (slot === undefined) await prepareDatabaseWithRetry()
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingCatalogue = await watchCatalogueVersion()

@@ -27,6 +27,15 @@ describe('webProcessCount', () => {
     )
   })
 
+  test('several processes serve metrics on METRICS_PORT, where the primary adds them up, not behind the token alone', () => {
+    const token = { METRICS_TOKEN: 'a-long-enough-metrics-token' }
+    expect(() => webProcessCount(parseEnv({ ...services, ...token, WEB_CONCURRENCY: '2' }))).toThrow(
+      'METRICS_TOKEN: with several web processes, serve metrics on METRICS_PORT',
+    )
+    expect(webProcessCount(parseEnv({ ...services, ...token, WEB_CONCURRENCY: '2', METRICS_PORT: '9464' }))).toBe(2)
+    expect(webProcessCount(parseEnv({ ...services, ...token, WEB_CONCURRENCY: '1' }))).toBe(1)
+  })
+
   test('WEB_CONCURRENCY is a whole number from 1 to 64', () => {
     for (const value of ['0', '65', '1.5', 'many']) {
       expect(() => parseEnv({ ...services, WEB_CONCURRENCY: value })).toThrow('WEB_CONCURRENCY')

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
-import type { Env } from '#app/lib/env.server.ts'
+import { EnvError, type Env } from '#app/lib/env.server.ts'
 
 // One Node process uses one core: in production `npm start` runs a node:cluster primary that forks as many web
 // processes as cores, all serving one port, and keeps them running (docs/decisions/031). Nothing here reads
@@ -22,7 +22,14 @@ const SHUTDOWN_DEADLINE_MS = 30_000
  */
 export function webProcessCount(env: Env): number {
   if (env.NODE_ENV !== 'production' || !env.DATABASE_URL || !env.REDIS_URL) return 1
-  return env.WEB_CONCURRENCY ?? availableParallelism()
+  const count = env.WEB_CONCURRENCY ?? availableParallelism()
+  // The token guards /metrics on the shared port, which reaches one process at random (decision 030).
+  if (count > 1 && env.METRICS_TOKEN && !env.METRICS_PORT) {
+    throw new EnvError(
+      'Invalid configuration:\n  METRICS_TOKEN: with several web processes, serve metrics on METRICS_PORT, where they are added up',
+    )
+  }
+  return count
 }
 
 /** This process's place among the web processes under a primary (1..N); undefined when it runs alone. */
@@ -34,14 +41,17 @@ export function webProcessSlot(): number | undefined {
  * The primary: migrates once, forks `count` web processes (each runs server.ts), restarts one that dies with a
  * growing back-off, and on SIGTERM/SIGINT passes the signal on and exits when every one has shut down.
  */
-export async function runWebProcesses(count: number): Promise<void> {
+export async function runWebProcesses(count: number, env: Env): Promise<void> {
   const { logger } = await import('#app/lib/logger.server.ts')
   const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
   const { closeDatabase } = await import('#db/client.ts')
+  const { clusterExposition, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 
   // Migrations once, before any web process starts, so none ever serves from an older schema.
   await prepareDatabaseWithRetry()
   await closeDatabase()
+  // A scrape of a shared port would reach one process at random: the primary answers for all (decision 030).
+  if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST, clusterExposition)
 
   const running = new Map<number, Worker>()
   const restarts = new Map<number, NodeJS.Timeout>()

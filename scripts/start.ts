@@ -14,9 +14,16 @@ if (cluster.isWorker) {
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   }
   await import('./load-dotenv.ts')
-  const { envOrExit } = await import('#app/lib/env.server.ts')
+  const { EnvError, envOrExit } = await import('#app/lib/env.server.ts')
   const { runWebProcesses, webProcessCount } = await import('./cluster.ts')
-  const count = webProcessCount(envOrExit({ signs: true }))
-  if (count > 1) await runWebProcesses(count)
+  const env = envOrExit({ signs: true })
+  let count = 1
+  try {
+    count = webProcessCount(env)
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error)
+    process.exit(1)
+  }
+  if (count > 1) await runWebProcesses(count, env)
   else await import('../server.ts')
 }

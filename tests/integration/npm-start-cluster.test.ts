@@ -25,6 +25,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     { timeout: 120_000 },
     async () => {
       const port = await freePort()
+      const metricsPort = await freePort()
       const url = `http://127.0.0.1:${port}`
       const start = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
         env: {
@@ -35,6 +36,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
           HOST: '127.0.0.1',
           SITE_URL: url,
           WEB_CONCURRENCY: '2',
+          METRICS_PORT: String(metricsPort),
           RUN_WORKER: 'true',
           LOG_LEVEL: 'info',
           SMTP_URL: '',
@@ -68,6 +70,12 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
         const [first, second] = [listening(1)[0]!.pid!, listening(2)[0]!.pid!]
         expect(first).not.toBe(second)
         expect(await home()).toBe(200)
+
+        // The primary's metrics port adds up both processes: every one of these requests is counted once.
+        for (let i = 0; i < 6; i++) expect(await home()).toBe(200)
+        const scrape = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+        expect(scrape).toMatch(/^cv_http_request_duration_seconds_count\{route="\/",status="200"\} 7$/m)
+        expect(scrape).toMatch(/^cv_job_queue_jobs\{queue="mail",state="waiting"\} \d+$/m)
 
         // With the first one dead, the second answers alone; then the other way round.
         process.kill(first, 'SIGKILL')

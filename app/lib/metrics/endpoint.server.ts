@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { Request, Response } from 'express'
+import { AggregatorRegistry } from 'prom-client'
 import { metrics } from './registry.server.ts'
 import { registerScrapeGauges } from './scrape-gauges.server.ts'
 
@@ -31,14 +32,35 @@ export function metricsRoute(token: string) {
   }
 }
 
+/**
+ * Several web processes (docs/decisions/031) share every port, so a scrape would reach one at random: the
+ * cluster primary serves METRICS_PORT instead, adding up what each process reports to it. Counters and the
+ * histogram add up; gauges that every process reads alike (queues, refresh) take the largest.
+ */
+export function reportMetricsToPrimary(): void {
+  registerScrapeGauges()
+  new AggregatorRegistry() // answers the primary's requests from now on
+  AggregatorRegistry.setRegistries([metrics().registry])
+}
+
+/** Every web process's metrics, added up: for the cluster primary's METRICS_PORT. */
+export async function clusterExposition(): Promise<{ contentType: string; body: string }> {
+  const aggregator = new AggregatorRegistry()
+  return { contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }
+}
+
 /** A server answering GET /metrics alone, on `port` of `host`; resolves once it listens. */
-export async function startMetricsServer(port: number, host: string): Promise<{ close(): Promise<void> }> {
+export async function startMetricsServer(
+  port: number,
+  host: string,
+  read: () => Promise<{ contentType: string; body: string }> = exposition,
+): Promise<{ close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found')
       return
     }
-    exposition().then(
+    read().then(
       ({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body),
       () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Metrics failed'),
     )

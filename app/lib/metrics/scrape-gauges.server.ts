@@ -46,6 +46,7 @@ export function registerScrapeGauges(): void {
     help: 'Jobs on each queue by state (waiting, active, delayed, failed); absent without Redis.',
     labelNames: ['queue', 'state'] as const,
     registers,
+    aggregator: 'max', // every web process reads the same queues
     async collect() {
       this.reset()
       if (!getEnv().REDIS_URL) return
@@ -64,11 +65,13 @@ export function registerScrapeGauges(): void {
     name: 'cv_refresh_last_finished_timestamp_seconds',
     help: 'When the last product refresh finished (Unix time), however it ended.',
     registers,
+    aggregator: 'max',
   })
   new Gauge({
     name: 'cv_refresh_duration_seconds',
     help: 'How long the last finished product refresh took.',
     registers,
+    aggregator: 'max',
     async collect() {
       this.reset()
       refreshFinished.reset()
