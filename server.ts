@@ -107,8 +107,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
 })
 
-// Prometheus metrics, never public (docs/decisions/030): here only with the token, or on METRICS_PORT; under a
-// cluster primary, the primary serves them for every process (docs/decisions/031).
+// Prometheus metrics, never public (docs/decisions/028): here only with the token, or on METRICS_PORT; under a
+// cluster primary, the primary serves them for every process (docs/decisions/029).
 const slot = webProcessSlot()
 if (slot !== undefined) reportMetricsToPrimary()
 else if (env.METRICS_TOKEN) app.get('/metrics', metricsRoute(env.METRICS_TOKEN))
@@ -140,7 +140,7 @@ app.all(
   }),
 )
 
-// Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/031).
+// Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/029).
 if (slot === undefined) await prepareDatabaseWithRetry()
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingCatalogue = await watchCatalogueVersion()

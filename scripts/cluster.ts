@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 import { EnvError, type Env } from '#app/lib/env.server.ts'
 
 // One Node process uses one core: in production `npm start` runs a node:cluster primary that forks as many web
-// processes as cores, all serving one port, and keeps them running (docs/decisions/031). Nothing here reads
+// processes as cores, all serving one port, and keeps them running (docs/decisions/029). Nothing here reads
 // the environment at import time, so server.ts can import it before its configuration is checked.
 
 // Tells a forked web process its place (1..N); a restarted one takes the place of the one it replaces.
@@ -23,7 +23,7 @@ const SHUTDOWN_DEADLINE_MS = 30_000
 export function webProcessCount(env: Env): number {
   if (env.NODE_ENV !== 'production' || !env.DATABASE_URL || !env.REDIS_URL) return 1
   const count = env.WEB_CONCURRENCY ?? availableParallelism()
-  // The token guards /metrics on the shared port, which reaches one process at random (decision 030).
+  // The token guards /metrics on the shared port, which reaches one process at random (decision 028).
   if (count > 1 && env.METRICS_TOKEN && !env.METRICS_PORT) {
     throw new EnvError(
       'Invalid configuration:\n  METRICS_TOKEN: with several web processes, serve metrics on METRICS_PORT, where they are added up',
@@ -50,7 +50,7 @@ export async function runWebProcesses(count: number, env: Env): Promise<void> {
   // Migrations once, before any web process starts, so none ever serves from an older schema.
   await prepareDatabaseWithRetry()
   await closeDatabase()
-  // A scrape of a shared port would reach one process at random: the primary answers for all (decision 030).
+  // A scrape of a shared port would reach one process at random: the primary answers for all (decision 028).
   if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST, clusterExposition)
 
   const running = new Map<number, Worker>()

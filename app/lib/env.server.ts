@@ -83,12 +83,12 @@ const envSchema = z
         return z.NEVER
       }),
     RUN_WORKER: boolean.default('true'),
-    // Web processes behind one port (scripts/cluster.ts, docs/decisions/031). Unset: one per core in production
+    // Web processes behind one port (scripts/cluster.ts, docs/decisions/029). Unset: one per core in production
     // with Postgres and Redis; the embedded database and development are always one process.
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
-    // Prometheus metrics (docs/decisions/030): a port of their own, and/or /metrics on PORT behind a bearer token.
+    // Prometheus metrics (docs/decisions/028): a port of their own, and/or /metrics on PORT behind a bearer token.
     METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
     METRICS_TOKEN: optional(
       z

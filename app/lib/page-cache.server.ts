@@ -13,7 +13,7 @@ import { metrics } from './metrics/registry.server.ts'
  * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
  * these pages: a 304 would pair the browser's old body with a new nonce.
  *
- * Single flight (docs/decisions/029): while a miss is being rendered, other requests for the same key
+ * Single flight (docs/decisions/027): while a miss is being rendered, other requests for the same key
  * wait for that render and are answered from it, so a popular page that was just dropped costs one
  * render, not one per visitor. A render that turns out not cacheable, fails, or takes longer than
  * `waitMs` sends the waiters on to render for themselves.

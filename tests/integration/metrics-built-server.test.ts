@@ -11,7 +11,7 @@ import net from 'node:net'
 import { onServer } from '#tests/support/postgres.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
-// The production build with metrics on both doors (docs/decisions/030): /metrics on the main port behind
+// The production build with metrics on both doors (docs/decisions/028): /metrics on the main port behind
 // a bearer token, and a metrics port of its own. A second server without either shows /metrics is not public.
 
 const TOKEN = 'metrics-token-for-the-built-server-test'

@@ -5,7 +5,7 @@ import { builtServerEnv, createSeededDatabase, freePort } from '#tests/support/b
 
 // `npm start` in production with WEB_CONCURRENCY=2 (tsx scripts/start.ts, as package.json runs it): a cluster
 // primary with two web processes on one port, each able to answer alone, restarted when one dies, all stopped
-// cleanly by one SIGTERM (docs/decisions/031).
+// cleanly by one SIGTERM (docs/decisions/029).
 
 const database = await createSeededDatabase(inject('templateDatabase'))
 

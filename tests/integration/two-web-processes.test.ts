@@ -13,7 +13,7 @@ import {
 import { onServer } from '#tests/support/postgres.ts'
 
 // Two web processes of the production build on one database and one Redis, as `npm start` runs them on a
-// two-core machine (docs/decisions/031): whatever one process does, the other sees at once, and the work
+// two-core machine (docs/decisions/029): whatever one process does, the other sees at once, and the work
 // that must happen once happens once.
 
 const database = await createSeededDatabase(inject('templateDatabase'))

@@ -6,7 +6,7 @@ import { metrics } from './registry.server.ts'
 import { registerScrapeGauges } from './scrape-gauges.server.ts'
 
 /**
- * Where Prometheus reads the metrics (docs/decisions/030): never public. On the main port only with
+ * Where Prometheus reads the metrics (docs/decisions/028): never public. On the main port only with
  * `Authorization: Bearer METRICS_TOKEN` (anything else gets the site's plain 404, as if there were no
  * such page); or on METRICS_PORT, a server of its own meant to be reachable from the monitoring network only.
  */
@@ -33,7 +33,7 @@ export function metricsRoute(token: string) {
 }
 
 /**
- * Several web processes (docs/decisions/031) share every port, so a scrape would reach one at random: the
+ * Several web processes (docs/decisions/029) share every port, so a scrape would reach one at random: the
  * cluster primary serves METRICS_PORT instead, adding up what each process reports to it. Counters and the
  * histogram add up; gauges that every process reads alike (queues, refresh) take the largest.
  */

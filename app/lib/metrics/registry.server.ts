@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 /**
- * The process's one metrics registry and the metrics code updates as things happen (docs/decisions/030).
+ * The process's one metrics registry and the metrics code updates as things happen (docs/decisions/028).
  * It lives on globalThis because server.ts (run by tsx) and the Remix server bundle each hold a copy of
  * this module, and a second registry would split the counts (and prom-client refuses a name twice).
  */

@@ -6,7 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 /**
  * The label a request is counted under: the pattern of the Remix route that answers it (`/product/:asin`),
  * or the group of files that does (`/assets/*`, `/uploads/*`, `static`). Never the address itself, so
- * the number of series stays the number of routes (docs/decisions/030).
+ * the number of series stays the number of routes (docs/decisions/028).
  */
 export function createRoutePattern(staticDir: string) {
   const staticFiles = listFiles(staticDir)

@@ -10,7 +10,7 @@ import { metrics } from './registry.server.ts'
  * Gauges read from their source when Prometheus scrapes: the database pool, the job queues (BullMQ on
  * Redis) and the last finished refresh (its log table, so the scrape target sees refreshes the worker
  * process ran). Each read is bounded: a database or Redis that does not answer leaves its gauges out of
- * that scrape rather than holding it (docs/decisions/030).
+ * that scrape rather than holding it (docs/decisions/028).
  */
 
 const READ_WITHIN_MS = 1_000
