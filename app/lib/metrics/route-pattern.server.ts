@@ -11,12 +11,11 @@ import type { ServerBuild } from '@remix-run/node'
 export function createRoutePattern(staticDir: string) {
   const staticFiles = listFiles(staticDir)
   const trees = new WeakMap<ServerBuild['routes'], AgnosticRouteObject[]>()
+  // matchRoutes flattens and ranks the whole tree on every call (~150 µs here), as much as a cached page costs
+  // to serve; the addresses that come back often are remembered, a bounded number of them.
+  const remembered = new Map<string, string>()
 
-  return function routePattern(pathname: string, routes: ServerBuild['routes']): string {
-    if (pathname === '/metrics') return '/metrics'
-    if (pathname.startsWith('/assets/')) return '/assets/*'
-    if (pathname.startsWith('/uploads/')) return '/uploads/*'
-    if (staticFiles.has(pathname)) return 'static'
+  function match(pathname: string, routes: ServerBuild['routes']): string {
     let tree = trees.get(routes)
     if (!tree) trees.set(routes, (tree = routeTree(routes)))
     const matches = matchRoutes(tree, pathname)
@@ -24,7 +23,23 @@ export function createRoutePattern(staticDir: string) {
     const segments = matches.flatMap((match) => (match.route.path ? [match.route.path] : []))
     return `/${segments.join('/')}`
   }
+
+  return function routePattern(pathname: string, routes: ServerBuild['routes']): string {
+    if (pathname === '/metrics') return '/metrics'
+    if (pathname.startsWith('/assets/')) return '/assets/*'
+    if (pathname.startsWith('/uploads/')) return '/uploads/*'
+    if (staticFiles.has(pathname)) return 'static'
+    let pattern = remembered.get(pathname)
+    if (pattern === undefined) {
+      pattern = match(pathname, routes)
+      if (remembered.size >= REMEMBERED_PATHS) remembered.delete(remembered.keys().next().value!)
+      remembered.set(pathname, pattern)
+    }
+    return pattern
+  }
 }
+
+const REMEMBERED_PATHS = 10_000
 
 /** The build's flat route list as the nested tree Remix itself matches against. */
 function routeTree(routes: ServerBuild['routes'], parentId?: string): AgnosticRouteObject[] {
