@@ -90,7 +90,6 @@ export async function action({ request }: ActionFunctionArgs) {
       })
       return product
     })
-
     if (!changed) {
       return redirectWithToast(
         back,

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 /**
- * Building blocks for every value that comes from an address or a form and reaches SQL (issue 11 item 2,
- * docs/decisions/025): numbers parsed into the range their column holds, text without NUL. Shared by browser
- * and server. A filter in the address that cannot be one is ignored ("all"); a form field gets its message.
+ * Building blocks for every value that comes from an address or a form and reaches SQL (docs/decisions/025):
+ * numbers parsed into the range their column holds, text without NUL. Shared by browser and server. A filter in
+ * the address that cannot be one is ignored ("all"); a form field gets its message.
  */
 
 /** The largest Postgres `integer`: every id column (serial or identity) is one, from 1 to this. */

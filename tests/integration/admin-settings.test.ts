@@ -167,7 +167,7 @@ describe('users: add', () => {
     [{ intent: 'add-user', email: 'not-an-address', role: 'viewer' }, 'Invalid email address'],
     [{ intent: 'change-role', userId: '1', role: 'superuser' }, 'Choose a role: admin, editor or viewer.'],
     [{ intent: 'change-role', userId: 'abc', role: 'viewer' }, 'Unknown user.'],
-    // Ids no integer column can hold are not looked up (they made the database fail: issue 11).
+    // Ids no integer column can hold are not looked up (they made the database fail: docs/decisions/025).
     [{ intent: 'change-role', userId: '2147483648', role: 'viewer' }, 'Unknown user.'],
     [{ intent: 'remove-user', userId: '1e308' }, 'Unknown user.'],
   ])('forged or invalid input %j is a 400 with its message; nothing changes', async (fields, message) => {

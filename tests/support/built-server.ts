@@ -111,21 +111,34 @@ export function builtServerEnv(database: { name: string; url: string }): Record<
   }
 }
 
-/** A signed-in admin of the built server: a user, its role and a panel session row; answers the cookie header. */
-export async function adminCookie(env: Record<string, string>): Promise<string> {
+/**
+ * A session on the built server as the server would start it: a user (holding `role`, when given), a session
+ * row of `kind`, and its signed cookie. Answers the session id (to see whether a request ended it) and the
+ * cookie header.
+ */
+export async function startSession(
+  env: Record<string, string>,
+  kind: 'panel' | 'reviewer',
+  role?: 'admin',
+): Promise<{ id: string; cookie: string }> {
   const id = randomBytes(32).toString('base64url')
   await onServer(async (client) => {
     const { rows } = await client.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [
-      `admin-${id.slice(0, 8)}@example.com`,
+      `${role ?? kind}-${id.slice(0, 12)}@example.com`,
     ])
-    await client.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')", [rows[0]!.id])
+    if (role) await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [rows[0]!.id, role])
     await client.query(
-      "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, 'panel', now() + interval '1 hour')",
-      [id, rows[0]!.id],
+      "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')",
+      [id, rows[0]!.id, kind],
     )
   }, env.DATABASE_URL)
-  const cookie = createCookie('cv_session', { secrets: [env.SESSION_SECRET!] })
-  return (await cookie.serialize(id)).split(';')[0]!
+  const cookie = createCookie(kind === 'panel' ? 'cv_session' : 'cv_reviewer', { secrets: [env.SESSION_SECRET!] })
+  return { id, cookie: (await cookie.serialize(id)).split(';')[0]! }
+}
+
+/** A signed-in admin of the built server: the cookie header. */
+export async function adminCookie(env: Record<string, string>): Promise<string> {
+  return (await startSession(env, 'panel', 'admin')).cookie
 }
 
 /** The ASIN of a product the storefront shows, from a seeded database. */
