@@ -5,7 +5,9 @@ export const future = {
   v3_fetcherPersist: true,
   v3_relativeSplatPath: true,
   v3_throwAbortReason: true,
-  v3_lazyRouteDiscovery: true,
+  // Off: with ~45 routes the whole manifest is one small cached file, while lazy discovery matched the route
+  // tree again for every server render to inline a partial one (5% of an uncached page's CPU; docs/performance.md).
+  v3_lazyRouteDiscovery: false,
   v3_singleFetch: true,
   v3_routeConfig: true,
 }

@@ -1,6 +1,7 @@
 import './scripts/load-dotenv.ts'
 import crypto from 'node:crypto'
 import type { Server } from 'node:http'
+import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -19,7 +20,7 @@ const { createPageCache } = await import('#app/lib/page-cache.server.ts')
 const { measureRequestDurations } = await import('#app/lib/metrics/request-duration.server.ts')
 const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
-const { watchCatalogueVersion } = await import('#app/lib/catalogue-version.server.ts')
+const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
 const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
 const { drainUnreadBodies } = await import('#app/lib/unread-bodies.server.ts')
 const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
@@ -123,7 +124,9 @@ if (viteDevServer) {
 } else {
   // Vite fingerprints everything under /assets, so it can be cached for good.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  const publicFiles = express.static('build/client', { maxAge: '1h' })
+  // Every public file has an extension and no page address does: pages skip the disk lookup (a stat per request).
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   if (env.PAGE_CACHE) app.use(createPageCache().middleware)
 }
 
@@ -143,7 +146,7 @@ app.all(
 // Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/029).
 if (slot === undefined) await prepareDatabaseWithRetry()
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
-const stopWatchingCatalogue = await watchCatalogueVersion()
+const stopWatchingInvalidations = await watchPageInvalidations()
 
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address()
@@ -170,7 +173,7 @@ async function shutdown(signal: string) {
   await closed
   await metricsServer?.close()
   await workers?.close()
-  await stopWatchingCatalogue()
+  await stopWatchingInvalidations()
   await viteDevServer?.close()
   await closeRedis()
   await closeDatabase()

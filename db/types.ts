@@ -60,6 +60,14 @@ export interface Categories {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CategoryListingCounts {
+  category_id: number;
+  on_step: boolean;
+  price_step: number | null;
+  products: number;
+  rating: Numeric;
+}
+
 export interface Clicks {
   clicked_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -149,6 +157,8 @@ export interface Products {
   price: Numeric | null;
   rating: Generated<Numeric>;
   review_count: Generated<number>;
+  search_description: Generated<string | null>;
+  search_title: Generated<string | null>;
   soft_hidden: Generated<boolean>;
   title: string;
   updated_at: Generated<Timestamp>;
@@ -177,6 +187,16 @@ export interface ReviewSignInLinks {
   product_id: number;
   rating: number;
   used_at: Timestamp | null;
+}
+
+export interface SearchTerms {
+  counted_at: Generated<Timestamp>;
+  pattern: string;
+  rest_ids: number[] | null;
+  rest_matches: number;
+  term: string;
+  title_ids: number[] | null;
+  title_matches: number;
 }
 
 export interface Sessions {
@@ -215,6 +235,7 @@ export interface Users {
 export interface DB {
   audit_log: AuditLog;
   categories: Categories;
+  category_listing_counts: CategoryListingCounts;
   clicks: Clicks;
   data_refresh_log: DataRefreshLog;
   import_jobs: ImportJobs;
@@ -224,6 +245,7 @@ export interface DB {
   products: Products;
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
+  search_terms: SearchTerms;
   sessions: Sessions;
   subscribers: Subscribers;
   user_roles: UserRoles;

@@ -1,4 +1,5 @@
-import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { EVERY_PAGE } from '#app/lib/page-tags.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { upsertImportedProduct } from '#app/models/amazon-product.server.ts'
@@ -91,8 +92,8 @@ export async function importProducts(db: Kysely<Database>, importId: number, opt
   }
   await finish(db, job, { status: stopped || imported === 0 ? 'failed' : 'succeeded', message })
   if (imported > 0) {
-    // The products are committed: a cache that stays old a little longer is better than failing the job.
-    await bumpCatalogueVersion()
+    // New products, Amazon's fields of known ones, in any categories: every listing may change.
+    await invalidatePages(EVERY_PAGE)
   }
 }
 

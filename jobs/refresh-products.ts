@@ -1,6 +1,7 @@
-import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { EVERY_PAGE } from '#app/lib/page-tags.ts'
 import {
   applyAmazonFields,
   countProducts,
@@ -117,14 +118,10 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
   const summary = `Refreshed ${updated} product${updated === 1 ? '' : 's'}; ${failed} failed.`
   const reason = stopped ?? (lastError ? `Last error: ${lastError}` : null)
   const finished = await finishRefresh(db, runId, { status, message: reason ? `${summary} ${reason}` : summary })
-  await bumpCatalogue()
+  // Any product's Amazon fields, and the footer's "last price update" on every page.
+  await invalidatePages(EVERY_PAGE)
   logger.info({ run: runId, status, updated, failed }, 'refresh finished')
   return { status, total: finished.total, updated, failed, message: finished.message ?? summary }
-}
-
-async function bumpCatalogue() {
-  // The data is committed: a cache that stays old for a while is better than failing the run.
-  await bumpCatalogueVersion()
 }
 
 /** The queued job: the scheduled nightly run and "Run refresh now". */

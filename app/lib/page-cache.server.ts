@@ -1,13 +1,15 @@
 import type { NextFunction, Request, Response } from 'express'
-import { currentCatalogueVersion } from './catalogue-version.server.ts'
 import { metrics } from './metrics/registry.server.ts'
+import { onPageDrops } from './page-drops.server.ts'
+import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.ts'
 
 /**
  * A rendered-page cache for anonymous GETs, in front of Remix (DESIGN.md §8). A response is kept when
  * its route declared it public (Cache-Control: public), it is a 200 and it sets no cookie; a request
  * that carries any cookie is never served from here (someone signed in, or a flash message waiting).
- * An entry dies when the catalogue version moves on, after `ttlMs`, or at the moment a price on the
- * page turns 24 hours old (the route's X-Fresh-Until header), whichever comes first.
+ * An entry dies when a write touches what it shows (its tags, app/lib/page-tags.ts, docs/decisions/030),
+ * after `ttlMs`, or at the moment a price on the page turns 24 hours old (the route's X-Fresh-Until
+ * header), whichever comes first.
  *
  * Cached HTML holds the CSP nonce of the response it was captured from; every hit gets the nonce of
  * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
@@ -16,14 +18,15 @@ import { metrics } from './metrics/registry.server.ts'
  * Single flight (docs/decisions/027): while a miss is being rendered, other requests for the same key
  * wait for that render and are answered from it, so a popular page that was just dropped costs one
  * render, not one per visitor. A render that turns out not cacheable, fails, or takes longer than
- * `waitMs` sends the waiters on to render for themselves.
+ * `waitMs` sends the waiters on to render for themselves; so does a write that touches the page while it
+ * renders (the render may have read the data from before the write), and that render is not kept.
  */
 
 interface Entry {
   headers: Record<string, string>
   /** The body cut where the captured nonce stood, so a hit joins it again around its own nonce. */
   parts: Buffer[]
-  version: string
+  tags: Tags
   expiresAt: number
 }
 
@@ -31,8 +34,12 @@ const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-unti
 
 /** A render in progress for one key: the entry it stored, or null when it stored none. */
 interface Flight {
-  version: string
+  tags: Tags
   result: Promise<Entry | null>
+  /** Set when a write touched the page mid-render: nothing it renders may be kept or answer anyone else. */
+  spoiled: boolean
+  /** Sends those waiting on to render for themselves. */
+  release: () => void
 }
 
 export interface PageCacheOptions {
@@ -52,7 +59,9 @@ export function createPageCache({
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
   const entries = new Map<string, Entry>()
   const flights = new Map<string, Flight>()
-  const { pageCacheHits, pageCacheMisses, singleFlightSaved } = metrics()
+  const { pageCacheHits, pageCacheMisses, singleFlightSaved, pageCacheInvalidated } = metrics()
+  // Called synchronously by the write (or the message) that names the pages: nothing runs in between.
+  const stopListening = onPageDrops(drop)
 
   function store(key: string, entry: Entry) {
     entries.delete(key)
@@ -60,15 +69,31 @@ export function createPageCache({
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
   }
 
+  function drop(invalidation: Invalidation) {
+    const touches = touchedBy(invalidation)
+    let dropped = 0
+    for (const [key, entry] of entries) {
+      if (touches(entry.tags)) {
+        entries.delete(key)
+        dropped++
+      }
+    }
+    pageCacheInvalidated.inc({ scope: invalidation === EVERY_PAGE ? 'all' : 'tagged' }, dropped)
+    for (const [key, flight] of flights) {
+      if (!touches(flight.tags)) continue
+      flights.delete(key)
+      flight.spoiled = true
+      flight.release()
+    }
+  }
+
   function middleware(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie || req.headers.authorization) {
       return next()
     }
     const key = cacheKey(req.path, req.query)
-    const version = currentCatalogueVersion()
-    const now = Date.now()
     const hit = entries.get(key)
-    if (hit && hit.version === version && hit.expiresAt > now) {
+    if (hit && hit.expiresAt > Date.now()) {
       store(key, hit)
       pageCacheHits.inc()
       return serve(req, res, hit)
@@ -76,19 +101,19 @@ export function createPageCache({
     if (hit) entries.delete(key)
     if (req.method === 'HEAD') return next()
 
-    // Only a render of the same catalogue version may answer: one started before a bump shows old data.
+    // A flight still here was not touched by any write since it started.
     const flight = flights.get(key)
-    if (flight && flight.version === version) {
+    if (flight) {
       void waitFor(flight.result).then((entry) => {
         if (entry && entry.expiresAt > Date.now()) {
           singleFlightSaved.inc()
           return serve(req, res, entry)
         }
-        render(req, res, next, key, version)
+        render(req, res, next, key)
       })
       return
     }
-    render(req, res, next, key, version)
+    render(req, res, next, key)
   }
 
   function waitFor(result: Promise<Entry | null>): Promise<Entry | null> {
@@ -98,9 +123,10 @@ export function createPageCache({
   }
 
   /** Lets Remix answer, keeps the response when it may be kept, and tells whoever waits on this key. */
-  function render(req: Request, res: Response, next: NextFunction, key: string, version: string) {
+  function render(req: Request, res: Response, next: NextFunction, key: string) {
     let settle!: (entry: Entry | null) => void
-    const flight: Flight = { version, result: new Promise((resolve) => (settle = resolve)) }
+    const result = new Promise<Entry | null>((resolve) => (settle = resolve))
+    const flight: Flight = { tags: pageTags(req.path), result, spoiled: false, release: () => settle(null) }
     const land = (entry: Entry | null) => {
       if (flights.get(key) === flight) flights.delete(key)
       settle(entry)
@@ -132,9 +158,10 @@ export function createPageCache({
     }) as Response['write']
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0])
-      const entry = cacheable(res, size, maxEntryBytes)
-        ? toEntry(res, Buffer.concat(chunks), version, now + ttlMs)
-        : null
+      const entry =
+        !flight.spoiled && cacheable(res, size, maxEntryBytes)
+          ? toEntry(res, Buffer.concat(chunks), flight.tags, now + ttlMs)
+          : null
       if (entry) store(key, entry)
       land(entry)
       return end(chunk, ...rest)
@@ -145,10 +172,19 @@ export function createPageCache({
   return {
     middleware,
     clear: () => entries.clear(),
+    /** Stops following invalidations (a cache that is thrown away). */
+    close: stopListening,
     get size() {
       return entries.size
     },
   }
+}
+
+/** Whether a page with some tags shows anything the invalidation names; `*` on either side matches all. */
+function touchedBy(invalidation: Invalidation): (tags: Tags) => boolean {
+  if (invalidation === EVERY_PAGE) return () => true
+  const named = new Set<string>(invalidation)
+  return (tags) => tags === EVERY_PAGE || tags.some((tag) => named.has(tag))
 }
 
 /** Path plus query with parameters in a stable order, so `?b=1&a=2` and `?a=2&b=1` share an entry. */
@@ -181,7 +217,7 @@ function cacheable(res: Response, size: number, maxEntryBytes: number): boolean 
   )
 }
 
-function toEntry(res: Response, body: Buffer, version: string, expiresAt: number): Entry | null {
+function toEntry(res: Response, body: Buffer, tags: Tags, expiresAt: number): Entry | null {
   const headers: Record<string, string> = {}
   for (const name of REPLAYED_HEADERS) {
     const value = res.getHeader(name)
@@ -190,7 +226,7 @@ function toEntry(res: Response, body: Buffer, version: string, expiresAt: number
   const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
   const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
   if (until <= Date.now()) return null
-  return { headers, parts: splitAround(body, String(res.locals.cspNonce ?? '')), version, expiresAt: until }
+  return { headers, parts: splitAround(body, String(res.locals.cspNonce ?? '')), tags, expiresAt: until }
 }
 
 // Byte-level, so a hit costs one copy of the page rather than a decode, a search and an encode.

@@ -30,14 +30,18 @@ export async function listReviewsForModeration(db: Executor, filters: { status?:
   return { rows, total: total.count }
 }
 
-/** Sets the status of the given reviews; answers those that changed, with their old status (any move is allowed). */
+/**
+ * Sets the status of the given reviews; answers those that changed, with their old status and their product's
+ * ASIN (any move is allowed).
+ */
 export async function setReviewStatus(trx: Executor, ids: number[], status: ReviewStatus) {
   const before = await trx
-    .selectFrom('reviews')
-    .select(['id', 'status'])
-    .where('id', 'in', ids)
-    .where('status', '!=', status)
-    .forUpdate()
+    .selectFrom('reviews as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .select(['r.id', 'r.status', 'p.asin'])
+    .where('r.id', 'in', ids)
+    .where('r.status', '!=', status)
+    .forUpdate('r')
     .execute()
   if (before.length === 0) return []
   await trx

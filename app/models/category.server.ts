@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 
-/** Visible categories by name, each with how many visible products it holds. */
+/** Visible categories by name, each with how many visible products it holds (kept by writes: decision 031). */
 export function listVisibleCategories(db: Executor) {
   return db
     .selectFrom('categories as c')
@@ -10,15 +10,22 @@ export function listVisibleCategories(db: Executor) {
     .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image_url'])
     .select((eb) =>
       eb
-        .selectFrom('products as p')
-        .whereRef('p.category_id', '=', 'c.id')
-        .where('p.soft_hidden', '=', false)
-        .select(sql<number>`count(*)::int`.as('n'))
+        .selectFrom('category_listing_counts as n')
+        .whereRef('n.category_id', '=', 'c.id')
+        .select(sql<number>`coalesce(sum(n.products), 0)::int`.as('n'))
         .as('product_count'),
     )
-    .$narrowType<{ product_count: number }>() // count(*) of a subquery is never null
+    .$narrowType<{ product_count: number }>() // a coalesced sum is never null
     .orderBy('c.name')
     .execute()
+}
+
+/** The slugs of the categories with these ids (null, no category, has none): whose pages list a product. */
+export async function categorySlugs(db: Executor, ids: ReadonlyArray<number | null>): Promise<string[]> {
+  const known = ids.filter((id) => id !== null)
+  if (known.length === 0) return []
+  const rows = await db.selectFrom('categories').select('slug').where('id', 'in', known).orderBy('slug').execute()
+  return rows.map((row) => row.slug)
 }
 
 export function getVisibleCategory(db: Executor, slug: string) {

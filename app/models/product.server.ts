@@ -1,6 +1,5 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
-import type { CategoryFilters } from '#app/schemas/category-filters.ts'
-import { containsPattern } from '#app/utils/search.ts'
+import { sql, type SelectQueryBuilder } from 'kysely'
+import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filters.ts'
 import type { Database, Executor } from '#db/client.ts'
 import type { Products } from '#db/types.ts'
 
@@ -8,7 +7,7 @@ import type { Products } from '#db/types.ts'
 
 const effectivePrice = sql<string | null>`coalesce(p.manual_price, p.price)`
 
-const cardColumns = [
+export const cardColumns = [
   'p.id',
   'p.asin',
   'p.title',
@@ -23,7 +22,7 @@ const cardColumns = [
 type WithProducts = Database & { p: Products }
 type CardQuery = SelectQueryBuilder<WithProducts, 'p', object>
 
-function visibleProducts(db: Executor): CardQuery {
+export function visibleProducts(db: Executor): CardQuery {
   return db.selectFrom('products as p').where('p.soft_hidden', '=', false)
 }
 
@@ -68,47 +67,50 @@ function applyFilters(query: CardQuery, categoryId: number, filters: CategoryFil
   return filtered
 }
 
+/** A page of a category, in the order of one of the category indexes, so it reads its rows and stops. */
 export async function listCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters) {
-  const base = applyFilters(visibleProducts(db), categoryId, filters)
-  let listing = base.select(cardColumns)
+  let listing = applyFilters(visibleProducts(db), categoryId, filters).select(cardColumns)
   if (filters.sort === 'newest') listing = listing.orderBy('p.created_at', 'desc')
   if (filters.sort === 'price-low') listing = listing.orderBy(effectivePrice, (ob) => ob.asc().nullsLast())
   if (filters.sort === 'price-high') listing = listing.orderBy(effectivePrice, (ob) => ob.desc().nullsLast())
   if (filters.sort === 'rating') listing = listing.orderBy('p.rating', 'desc').orderBy('p.review_count', 'desc')
-  const [products, { count }] = await Promise.all([
+  const [products, total] = await Promise.all([
     listing
       .orderBy('p.id', 'desc') // a stable order across pages when sort keys tie
       .limit(CATEGORY_PAGE_SIZE)
       .offset((filters.page - 1) * CATEGORY_PAGE_SIZE)
       .execute(),
-    base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    countCategoryProducts(db, categoryId, filters),
   ])
-  return { products, total: count }
+  return { products, total }
 }
 
-export const SEARCH_PAGE_SIZE = 24
-
 /**
- * Case-insensitive substring search on title or description, served by the trigram indexes; titles
- * that match come first, then the newest.
+ * How many visible products of a category pass the filters, summed from the counts the writes keep
+ * (docs/decisions/031). Price bounds are whole slider steps, so "price ≤ max" is every lower step plus the
+ * prices standing exactly on max's step.
  */
-export async function searchProducts(db: Executor, text: string, page = 1) {
-  const pattern = containsPattern(text)
-  const matches = (eb: ExpressionBuilder<WithProducts, 'p'>) =>
-    eb.or([eb('p.title', 'ilike', pattern), eb('p.description', 'ilike', pattern)])
-  const base = visibleProducts(db).where(matches)
-  const [products, { count }] = await Promise.all([
-    base
-      .select(cardColumns)
-      .orderBy(sql`p.title ILIKE ${pattern}`, 'desc')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(SEARCH_PAGE_SIZE)
-      .offset((page - 1) * SEARCH_PAGE_SIZE)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { products, total: count }
+async function countCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters): Promise<number> {
+  let counts = db.selectFrom('category_listing_counts as c').where('c.category_id', '=', categoryId)
+  if (filters.minPrice > 0) counts = counts.where('c.price_step', '>=', priceStep(filters.minPrice))
+  if (filters.maxPrice !== null) {
+    const step = priceStep(filters.maxPrice)
+    counts = counts.where((eb) =>
+      eb.or([eb('c.price_step', '<', step), eb.and([eb('c.price_step', '=', step), eb('c.on_step', '=', true)])]),
+    )
+  }
+  if (filters.minRating > 0) counts = counts.where('c.rating', '>=', String(filters.minRating))
+  const { total } = await counts
+    .select(sql<number>`coalesce(sum(c.products), 0)::int`.as('total'))
+    .executeTakeFirstOrThrow()
+  return total
+}
+
+/** The counts table buckets prices by the slider's step; a bound between steps would need another table. */
+function priceStep(price: number): number {
+  const step = price / PRICE_SLIDER.step
+  if (!Number.isInteger(step)) throw new Error(`price bound ${price} is not a multiple of ${PRICE_SLIDER.step}`)
+  return step
 }
 
 export async function getVisibleProduct(db: Executor, asin: string) {

@@ -4,7 +4,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/product.server.ts'
+import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -12,8 +12,9 @@ import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// Search terms longer than this are cut: nobody types more, and it bounds the work a query can ask for.
-const MAX_QUERY_LENGTH = 200
+// Search terms longer than this are cut before they reach SQL: nobody types more, and it bounds the work a
+// term can ask for (each counted term is compared with every product a write changes).
+const MAX_QUERY_LENGTH = 100
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)

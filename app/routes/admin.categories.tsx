@@ -14,7 +14,8 @@ import type { ReactNode } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
-import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { EVERY_PAGE, type Invalidation } from '#app/lib/page-tags.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
@@ -170,7 +171,8 @@ export async function action({ request }: ActionFunctionArgs) {
     )
     if (!outcome.ok) return outcome.reply
     if (!outcome.value) return taken()
-    await bumpCatalogueVersion()
+    // Listed on the home page and the sitemap; no product is in it yet.
+    await invalidatePages(['site', `category:${slug}`])
     return redirectWithToast(
       back,
       { title: 'Category created successfully', description: `"${fields.name}" is at /category/${slug}.` },
@@ -190,18 +192,19 @@ export async function action({ request }: ActionFunctionArgs) {
         const before = await getAdminCategory(trx, id, { lock: true })
         if (!before) return null
         const diff = changedFields(before, fields)
-        if (Object.keys(diff).length > 0) {
-          await updateCategory(trx, id, fields)
-          await writeAudit(trx, { actorId: user.id, entityType: 'CATEGORY', entityId: id, action: 'UPDATE', diff })
-        }
-        return { changed: Object.keys(diff).length > 0 }
+        if (Object.keys(diff).length === 0) return { touched: null }
+        await updateCategory(trx, id, fields)
+        await writeAudit(trx, { actorId: user.id, entityType: 'CATEGORY', entityId: id, action: 'UPDATE', diff })
+        // Its name is in the breadcrumbs of every product in it; its picture and text only on its page and home.
+        const touched: Invalidation = diff.name ? EVERY_PAGE : ['site', `category:${before.slug}`]
+        return { touched }
       }),
     )
     if (!outcome.ok) return outcome.reply
     if (!outcome.value) {
       return refuse({ intent, title, message: NOT_FOUND, result: submission.reply({ formErrors: [NOT_FOUND] }) }, 404)
     }
-    if (outcome.value.changed) await bumpCatalogueVersion()
+    if (outcome.value.touched) await invalidatePages(outcome.value.touched)
     return redirectWithToast(
       back,
       { title: 'Category updated successfully', description: `"${fields.name}" is saved.` },
@@ -235,7 +238,8 @@ export async function action({ request }: ActionFunctionArgs) {
     )
     if (!outcome.ok) return outcome.reply
     if (!outcome.value) return refuse({ intent, title, message: NOT_FOUND }, 404)
-    if (outcome.value.changed) await bumpCatalogueVersion()
+    // Its products' pages lose or regain its breadcrumb, besides its own page and the lists.
+    if (outcome.value.changed) await invalidatePages(EVERY_PAGE)
     return redirectWithToast(
       back,
       {
@@ -249,15 +253,23 @@ export async function action({ request }: ActionFunctionArgs) {
   // delete
   const outcome = await write(
     () =>
-      db.transaction().execute(async (trx): Promise<{ refused: string; status: number } | { deleted: string }> => {
-        const before = await getAdminCategory(trx, id, { lock: true })
-        if (!before) return { refused: NOT_FOUND, status: 404 }
-        if (before.product_count > 0) return { refused: stillInUse(before.product_count), status: 409 }
-        await deleteCategory(trx, id)
-        const { product_count: _count, id: _id, ...gone } = before
-        await writeAudit(trx, { actorId: user.id, entityType: 'CATEGORY', entityId: id, action: 'DELETE', diff: gone })
-        return { deleted: before.name }
-      }),
+      db
+        .transaction()
+        .execute(async (trx): Promise<{ refused: string; status: number } | { deleted: string; slug: string }> => {
+          const before = await getAdminCategory(trx, id, { lock: true })
+          if (!before) return { refused: NOT_FOUND, status: 404 }
+          if (before.product_count > 0) return { refused: stillInUse(before.product_count), status: 409 }
+          await deleteCategory(trx, id)
+          const { product_count: _count, id: _id, ...gone } = before
+          await writeAudit(trx, {
+            actorId: user.id,
+            entityType: 'CATEGORY',
+            entityId: id,
+            action: 'DELETE',
+            diff: gone,
+          })
+          return { deleted: before.name, slug: before.slug }
+        }),
     // A product added to it meanwhile: the foreign key refuses the delete and the transaction rolls back.
     (error) =>
       isStillInUse(error)
@@ -266,7 +278,8 @@ export async function action({ request }: ActionFunctionArgs) {
   )
   if (!outcome.ok) return outcome.reply
   if ('refused' in outcome.value) return refuse({ intent, title, message: outcome.value.refused }, outcome.value.status)
-  await bumpCatalogueVersion()
+  // Only an empty category can go (hidden products count too): no product page named it.
+  await invalidatePages(['site', `category:${outcome.value.slug}`])
   return redirectWithToast(
     back,
     { title: 'Category deleted successfully', description: `"${outcome.value.deleted}" is gone.` },

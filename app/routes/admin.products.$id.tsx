@@ -15,8 +15,9 @@ import { MediaPickerDialog } from '#app/components/admin/media-picker.tsx'
 import { commaList, Gallery, Section, withoutKey } from '#app/components/admin/product-form-parts.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
-import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { productChanged, type PageTag } from '#app/lib/page-tags.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -29,6 +30,7 @@ import {
   type ProductChanges,
 } from '#app/models/admin-product.server.ts'
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
+import { categorySlugs } from '#app/models/category.server.ts'
 import { ProductEditSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
@@ -107,18 +109,19 @@ export async function action({ params, request }: ActionFunctionArgs) {
     images: form.images,
     manual_price: form.manual_price === undefined ? null : form.manual_price.toFixed(2),
   }
-  const saved = await db.transaction().execute(async (trx) => {
+  const touched = await db.transaction().execute(async (trx): Promise<readonly PageTag[] | null> => {
     const before = await lockProduct(trx, id)
-    if (!before) return false
+    if (!before) return null
     const diff = changedFields(before, changes)
-    if (Object.keys(diff).length === 0) return true
+    if (Object.keys(diff).length === 0) return [] // nothing saved, nothing to drop
     await updateProduct(trx, id, changes)
     await writeAudit(trx, { actorId: user.id, entityType: 'PRODUCT', entityId: id, action: 'UPDATE', diff })
-    return true
+    // The category it left loses its card, the one it joined gains it.
+    return productChanged(before.asin, await categorySlugs(trx, [before.category_id, changes.category_id]))
   })
 
-  if (!saved) return refuse(submission.reply({ formErrors: ['That product no longer exists.'] }), 404)
-  await bumpCatalogueVersion()
+  if (!touched) return refuse(submission.reply({ formErrors: ['That product no longer exists.'] }), 404)
+  if (touched.length > 0) await invalidatePages(touched)
   return redirectWithToast(back, { title: 'Product updated successfully' }, { status: 303 })
 }
 

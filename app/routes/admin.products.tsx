@@ -11,12 +11,14 @@ import { can } from '#app/lib/permissions.ts'
 import { listRecentImports } from '#app/models/import-job.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { LinkTabs } from '#app/components/admin/tabs.tsx'
-import { bumpCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { productChanged, type PageTag } from '#app/lib/page-tags.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { redirectWithToast, toastCookie } from '#app/lib/toast.server.ts'
 import { listAdminProducts, listCategoryOptions, lockProduct, updateProduct } from '#app/models/admin-product.server.ts'
 import { listReviewsForModeration, setReviewStatus } from '#app/models/admin-review.server.ts'
+import { categorySlugs } from '#app/models/category.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
@@ -76,10 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const field = TOGGLES[intent]
     // "Visible" is the opposite of soft_hidden.
     const next = field === 'soft_hidden' ? value === 'false' : value === 'true'
-    const changed = await db.transaction().execute(async (trx) => {
+    const touched = await db.transaction().execute(async (trx): Promise<readonly PageTag[] | null> => {
       const product = await lockProduct(trx, id)
       if (!product) return null
-      if (product[field] === next) return product
+      if (product[field] === next) return [] // already so: nothing to drop
       await updateProduct(trx, id, { [field]: next })
       await writeAudit(trx, {
         actorId: user.id,
@@ -88,16 +90,18 @@ export async function action({ request }: ActionFunctionArgs) {
         action: 'UPDATE',
         diff: { [field]: { from: product[field], to: next } },
       })
-      return product
+      // Featured shows on the home page only (and the sitemaps, through updated_at); no product page or card shows it.
+      if (field === 'is_featured') return ['site']
+      return productChanged(product.asin, await categorySlugs(trx, [product.category_id]))
     })
-    if (!changed) {
+    if (!touched) {
       return redirectWithToast(
         back,
         { type: 'error', title: 'Failed to update product', description: 'That product no longer exists.' },
         { status: 303 },
       )
     }
-    await bumpCatalogueVersion()
+    if (touched.length > 0) await invalidatePages(touched)
     const updated = { title: 'Product updated successfully' }
     // A switch sent by a fetcher is answered in place (its page revalidates and shows the toast); a
     // redirect would start a navigation that a second quick click could interrupt.
@@ -120,8 +124,9 @@ export async function action({ request }: ActionFunctionArgs) {
       )
     }
     const { ids, status } = parsed.data
+    let moved: Awaited<ReturnType<typeof setReviewStatus>>
     try {
-      await db.transaction().execute(async (trx) => {
+      moved = await db.transaction().execute(async (trx) => {
         const changed = await setReviewStatus(trx, ids, status)
         for (const review of changed) {
           await writeAudit(trx, {
@@ -132,6 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
             diff: { status: { from: review.status, to: status } },
           })
         }
+        return changed
       })
     } catch (error) {
       logger.error({ err: error }, 'review status not updated')
@@ -141,8 +147,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 303 },
       )
     }
-    // Approved reviews are public: the pages that show them must not be served from the cache.
-    await bumpCatalogueVersion()
+    // Only approved reviews are public, and only on their product's own pages (no listing shows them).
+    const shown = moved.filter((review) => review.status === 'APPROVED' || status === 'APPROVED')
+    if (shown.length > 0) await invalidatePages([...new Set(shown.map((review) => `product:${review.asin}` as const))])
     return redirectWithToast(back, { title: 'Review status updated' }, { status: 303 })
   }
 

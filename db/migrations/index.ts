@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as initialSchema from './20261122000000_initial_schema.ts'
 import * as reviewSignInLinks from './20261123000000_review_sign_in_links.ts'
 import * as amazonImports from './20261124000000_amazon_imports.ts'
+import * as listingCounts from './20261125000000_listing_counts.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000000_initial_schema': initialSchema,
   '20261123000000_review_sign_in_links': reviewSignInLinks,
   '20261124000000_amazon_imports': amazonImports,
+  '20261125000000_listing_counts': listingCounts,
 }

@@ -1,18 +1,19 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { currentCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { getToast } from '#app/lib/toast.server.ts'
 import * as categories from '#app/routes/admin.categories.tsx'
 import { db } from '#db/client.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
+import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
 // /admin/categories (issue 6 item 5) through its real loader and action: messages, slugs, audit rows,
-// refusals that change nothing, and the catalogue version that drops cached public pages.
+// refusals that change nothing, and the cached public pages each write drops (docs/decisions/030).
 
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 let adminId: number
 let adminCookie: string
 let editorCookie: string
+const drops = recordPageDrops()
 
 beforeAll(async () => {
   const admin = await createPanelUser('admin')
@@ -80,8 +81,8 @@ const auditCount = async () =>
   (await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
 
 describe('create', () => {
-  test('derives the slug, writes the audit row, bumps the catalogue version: "Category created successfully"', async () => {
-    const version = currentCatalogueVersion()
+  test('derives the slug, writes the audit row, drops the lists of categories: "Category created successfully"', async () => {
+    drops.take()
     const result = await post(
       {
         intent: 'create',
@@ -109,7 +110,8 @@ describe('create', () => {
       description: 'Everyday protection.',
       image_url: 'https://example.com/bags.png',
     })
-    expect(currentCatalogueVersion()).not.toBe(version)
+    // No product is in it yet: the home page and the sitemap list it, and its own address stops being a 404.
+    expect(drops.take()).toEqual([['site', 'category:bags-boards-modern']])
   })
 
   test('empty optional fields are stored as null; an editor may add', async () => {
@@ -123,7 +125,7 @@ describe('create', () => {
     await createCategory({ slug: 'short-boxes', name: 'Short Boxes' })
     const before = await snapshot()
     const audits = await auditCount()
-    const version = currentCatalogueVersion()
+    drops.take()
     const result = refusal(await post({ intent: 'create', name: 'SHORT -- boxes!' }))
     expect(result).toMatchObject({
       status: 409,
@@ -133,7 +135,7 @@ describe('create', () => {
     expect(result.errors?.['']).toEqual(['A category with the slug "short-boxes" already exists.'])
     expect(await snapshot()).toEqual(before)
     expect(await auditCount()).toBe(audits)
-    expect(currentCatalogueVersion()).toBe(version)
+    expect(drops.take()).toEqual([])
   })
 
   test('two simultaneous adds of the same name: one is created, the other told of the clash', async () => {
@@ -177,7 +179,7 @@ describe('create', () => {
 describe('update', () => {
   test('changes name, description and picture; the slug stays; the audit row holds the diff', async () => {
     const category = await createCategory({ slug: 'long-boxes', name: 'Long Boxes', description: 'Old text' })
-    const version = currentCatalogueVersion()
+    drops.take()
     const { location, toast } = await success(
       await post({
         intent: 'update',
@@ -197,7 +199,14 @@ describe('update', () => {
       name: { from: 'Long Boxes', to: 'Extra Long Boxes' },
       image_url: { from: null, to: '/images/long.svg' },
     })
-    expect(currentCatalogueVersion()).not.toBe(version)
+    // The name is in the breadcrumbs of every product in it.
+    expect(drops.take()).toEqual(['*'])
+
+    // Text and picture are shown on its own page and the home page only.
+    await success(
+      await post({ intent: 'update', id: String(category.id), name: 'Extra Long Boxes', description: 'New' }),
+    )
+    expect(drops.take()).toEqual([['site', 'category:long-boxes']])
   })
 
   test('a name that would slugify to another existing slug is fine: the slug does not change', async () => {
@@ -208,8 +217,10 @@ describe('update', () => {
 
   test('saving without changes writes no audit row', async () => {
     const category = await createCategory({ slug: 'unchanged', name: 'Unchanged' })
+    drops.take()
     await success(await post({ intent: 'update', id: String(category.id), name: 'Unchanged' }))
     expect(await auditRows(category.id)).toEqual([])
+    expect(drops.take()).toEqual([])
   })
 
   test('bad fields are a 400 with the messages, nothing written', async () => {
@@ -240,9 +251,9 @@ describe('update', () => {
 })
 
 describe('hide and show', () => {
-  test('hide, then show: audit rows HIDE and SHOW, version bumped, "Category updated successfully"', async () => {
+  test('hide, then show: audit rows HIDE and SHOW, every page dropped, "Category updated successfully"', async () => {
     const category = await createCategory({ slug: 'hide-me', name: 'Hide Me' })
-    const version = currentCatalogueVersion()
+    drops.take()
     const hidden = await success(
       await post({ intent: 'toggle-visibility', id: String(category.id), hidden: 'true' }, { query: '?q=hide' }),
     )
@@ -252,7 +263,8 @@ describe('hide and show', () => {
       description: '"Hide Me" is now hidden.',
     })
     expect(await bySlug('hide-me')).toMatchObject({ is_hidden: true })
-    expect(currentCatalogueVersion()).not.toBe(version)
+    // Its products' pages lose its breadcrumb.
+    expect(drops.take()).toEqual(['*'])
 
     // The same request again (a second click) changes nothing more.
     await success(await post({ intent: 'toggle-visibility', id: String(category.id), hidden: 'true' }))
@@ -260,6 +272,8 @@ describe('hide and show', () => {
       await post({ intent: 'toggle-visibility', id: String(category.id), hidden: 'false' }, { cookie: editorCookie }),
     )
     expect(await bySlug('hide-me')).toMatchObject({ is_hidden: false })
+    // Showing it again dropped every page; the second click in between dropped nothing.
+    expect(drops.take()).toEqual(['*'])
     const audits = await auditRows(category.id)
     expect(audits.map((row) => [row.action, row.diff])).toEqual([
       ['HIDE', { is_hidden: { from: false, to: true } }],
@@ -282,9 +296,9 @@ describe('hide and show', () => {
 })
 
 describe('delete', () => {
-  test('deletes an empty category: audit row, version bumped, "Category deleted successfully"', async () => {
+  test('deletes an empty category: audit row, its pages dropped, "Category deleted successfully"', async () => {
     const category = await createCategory({ slug: 'delete-me', name: 'Delete Me', description: 'Bye' })
-    const version = currentCatalogueVersion()
+    drops.take()
     const { location, toast } = await success(await post({ intent: 'delete', id: String(category.id) }))
     expect(location).toBe('/admin/categories')
     expect(toast).toMatchObject({ title: 'Category deleted successfully' })
@@ -298,7 +312,8 @@ describe('delete', () => {
       image_url: null,
       is_hidden: false,
     })
-    expect(currentCatalogueVersion()).not.toBe(version)
+    // Only an empty category can go: no product page named it.
+    expect(drops.take()).toEqual([['site', 'category:delete-me']])
   })
 
   test('a category with products (hidden ones count) is refused and nothing changes', async () => {

@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, test } from 'vitest'
-import { currentCatalogueVersion } from '#app/lib/catalogue-version.server.ts'
 import { getToast } from '#app/lib/toast.server.ts'
 import * as list from '#app/routes/admin.products.tsx'
 import * as edit from '#app/routes/admin.products.$id.tsx'
 import * as exportRoute from '#app/routes/admin.products.export.ts'
 import { db } from '#db/client.ts'
 import { createCategory, createProduct, createReview } from '#tests/support/catalogue.ts'
+import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
 // The admin Products page (issue 6 items 1–4, 7): the list's filters, the toggles, the edit panel, review
@@ -15,6 +15,7 @@ import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const editor = await createPanelUser('editor')
 const cookie = await panelCookie(editor.id)
+const drops = recordPageDrops()
 
 const bags = await createCategory({ slug: 'bags' })
 const boxes = await createCategory({ slug: 'boxes' })
@@ -93,8 +94,8 @@ describe('products list', () => {
 })
 
 describe('featured and visible switches', () => {
-  test('toggle, audit, bump the catalogue version, and go back to the same list', async () => {
-    const version = currentCatalogueVersion()
+  test('toggle, audit, drop the cached pages that show it, and go back to the same list', async () => {
+    drops.take()
     const response = (await post('/admin/products', {
       intent: 'toggle-featured',
       id: String(alpha.id),
@@ -105,12 +106,18 @@ describe('featured and visible switches', () => {
     expect(response.headers.get('Location')).toBe('/admin/products?q=alpha')
     expect(await toastOf(response)).toEqual({ type: 'success', title: 'Product updated successfully' })
     expect((await productRow(alpha.id)).is_featured).toBe(true)
-    expect(currentCatalogueVersion()).not.toBe(version)
+    // Featured is shown by the home page's list only (docs/decisions/030).
+    expect(drops.take()).toEqual([['site']])
 
     await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'false' })
     expect((await productRow(alpha.id)).soft_hidden).toBe(true)
     await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'true' })
     expect((await productRow(alpha.id)).soft_hidden).toBe(false)
+    const alphaShown = [`product:${alpha.asin}`, 'category:bags', 'search', 'site']
+    expect(drops.take()).toEqual([alphaShown, alphaShown])
+    // Asking for the state it is in changes nothing, and drops nothing.
+    await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'true' })
+    expect(drops.take()).toEqual([])
 
     const trail = await audits('PRODUCT')
     expect(trail.slice(-3).map((row) => row.diff)).toEqual([
@@ -175,6 +182,7 @@ describe('edit panel', () => {
   }
 
   test('saves every field, normalised, with an audit diff and the toast', async () => {
+    drops.take()
     const response = (await post(`/admin/products/${beta.id}`, valid, { id: String(beta.id) })) as Response
     expect(response.status).toBe(303)
     expect(await toastOf(response)).toEqual({ type: 'success', title: 'Product updated successfully' })
@@ -190,6 +198,8 @@ describe('edit panel', () => {
     })
     const [audit] = (await audits('PRODUCT')).slice(-1)
     expect(audit!.diff).toMatchObject({ title: { from: 'Beta_box', to: 'Beta Box, renamed' } })
+    // It moved from boxes to bags: both lists change, its own pages, search and the site-wide lists.
+    expect(drops.take()).toEqual([[`product:${beta.asin}`, 'category:bags', 'category:boxes', 'search', 'site']])
 
     // Emptying the optional fields stores nulls; an empty manual price means "use Amazon's".
     await post(
@@ -205,6 +215,20 @@ describe('edit panel', () => {
       category_id: null,
       images: [],
     })
+    expect(drops.take()).toEqual([[`product:${beta.asin}`, 'category:bags', 'search', 'site']])
+
+    // Saving it again as it is writes nothing and drops nothing.
+    const emptied = {
+      ...valid,
+      brand: '',
+      description: '',
+      manual_price: '',
+      image_url: '',
+      category_id: '',
+      images: [],
+    }
+    expect(((await post(`/admin/products/${beta.id}`, emptied, { id: String(beta.id) })) as Response).status).toBe(303)
+    expect(drops.take()).toEqual([])
   })
 
   test.each([
@@ -279,6 +303,7 @@ describe('review moderation', () => {
     const pending = await createReview({ product_id: alpha.id, status: 'PENDING', reviewer_name: 'Pending Pat' })
     const second = await createReview({ product_id: alpha.id, status: 'PENDING', reviewer_name: 'Pending Sam' })
     const approved = await createReview({ product_id: beta.id, status: 'APPROVED', reviewer_name: 'Approved Al' })
+    drops.take()
     const statuses = async (query: string) => (await loadList(query)).reviews!.rows.map((row) => row.status)
     expect(await statuses('?tab=reviews&status=PENDING')).toEqual(['PENDING', 'PENDING'])
     expect(await statuses('?tab=reviews&status=APPROVED')).toEqual(['APPROVED'])
@@ -292,6 +317,8 @@ describe('review moderation', () => {
     })) as Response
     expect(one.headers.get('Location')).toBe('/admin/products?tab=reviews&status=PENDING')
     expect(await toastOf(one)).toEqual({ type: 'success', title: 'Review status updated' })
+    // An approved review is shown on its product's pages (the reviews and their JSON-LD), and nowhere else.
+    expect(drops.take()).toEqual([[`product:${alpha.asin}`]])
 
     await post('/admin/products', {
       intent: 'review-status',
@@ -300,10 +327,17 @@ describe('review moderation', () => {
     })
     const rows = await db.selectFrom('reviews').select(['id', 'status']).orderBy('id').execute()
     expect(rows.map((row) => row.status)).toEqual(['REJECTED', 'REJECTED', 'REJECTED'])
+    const [rejected] = drops.take() as [string[]]
+    expect([...rejected].sort()).toEqual([`product:${alpha.asin}`, `product:${beta.asin}`])
     const trail = await audits('REVIEW')
     expect(trail.map((row) => row.action)).toEqual(['APPROVE', 'REJECT', 'REJECT', 'REJECT'])
     const reRejected = trail.filter((row) => row.entity_id === String(pending.id)).at(-1)
     expect(reRejected!.diff).toEqual({ status: { from: 'APPROVED', to: 'REJECTED' } })
+
+    // A review that was never public (pending to rejected) changes no page.
+    const unseen = await createReview({ product_id: beta.id, status: 'PENDING', reviewer_name: 'Pending Pia' })
+    await post('/admin/products', { intent: 'review-status', review: `${unseen.id}:REJECTED` })
+    expect(drops.take()).toEqual([])
   })
 
   test('nothing selected, or a forged status, is an "Error" and changes nothing', async () => {

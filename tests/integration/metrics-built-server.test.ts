@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import {
   builtServerEnv,
   createSeededDatabase,
-  freePort,
   startBuiltServer,
   type BuiltServer,
   visibleAsin,
 } from '#tests/support/built-server.ts'
+import { freePort } from '#tests/support/free-port.ts'
 import net from 'node:net'
+import { Redis } from 'ioredis'
 import { onServer } from '#tests/support/postgres.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
@@ -109,6 +110,24 @@ describe('metrics on the built server', () => {
       expect(sample(after, name)! - (sample(before, name) ?? 0), name).toBeGreaterThanOrEqual(1)
     }
     expect(sample(after, 'cv_page_cache_single_flight_saved_total')).toBeGreaterThanOrEqual(0)
+  })
+
+  test('cached pages dropped by a write are counted, by whether it named them or dropped everything', async () => {
+    for (let i = 0; i < 2; i++) await (await fetch(`${server.url}/product/${asin}`)).text()
+    const dropped = (text: string, scope: string) =>
+      sample(text, 'cv_page_cache_invalidated_total', `scope="${scope}"`) ?? 0
+    const before = await scrape()
+    // Another process's write, numbered next, as it arrives over Redis (docs/decisions/030).
+    const redis = new Redis(redisTarget.toString())
+    try {
+      const channel = `${builtServerEnv(database).REDIS_PREFIX}:page-invalidation`
+      const seq = await redis.incr(`${channel}:seq`)
+      await redis.publish(channel, JSON.stringify({ seq, tags: [`product:${asin}`] }))
+    } finally {
+      await redis.quit()
+    }
+    await expect.poll(async () => dropped(await scrape(), 'tagged') - dropped(before, 'tagged')).toBe(1)
+    expect(dropped(await scrape(), 'all')).toBe(dropped(before, 'all'))
   })
 
   test('pool, queue and refresh gauges are read at scrape time', async () => {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { builtServerEnv, createSeededDatabase, freePort } from '#tests/support/built-server.ts'
+import { builtServerEnv, createSeededDatabase } from '#tests/support/built-server.ts'
+import { freePort } from '#tests/support/free-port.ts'
 
 // `npm start` in production with WEB_CONCURRENCY=2 (tsx scripts/start.ts, as package.json runs it): a cluster
 // primary with two web processes on one port, each able to answer alone, restarted when one dies, all stopped

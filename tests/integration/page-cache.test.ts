@@ -1,12 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  bumpCatalogueVersion,
-  currentCatalogueVersion,
-  watchCatalogueVersion,
-} from '#app/lib/catalogue-version.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
+import { invalidatePages, watchPageInvalidations } from '#app/lib/page-invalidation.server.ts'
 import { getRedis } from '#app/lib/redis.server.ts'
 
 // A real Express app with the cache in front of a handler that counts its renders.
@@ -31,6 +27,12 @@ app.get('/page', (req, res) => {
   res.end(`<p>render ${renders}</p>`)
 })
 
+// Product pages, tagged by their address (docs/decisions/030), each render numbered.
+app.get('/product/:asin', (req, res) => {
+  renders++
+  res.set('Cache-Control', 'public, max-age=60').type('html').end(`<p>${req.params.asin} render ${renders}</p>`)
+})
+
 // A slow page (a render that takes `delay` ms), counting renders per `k`; `first` spoils its first render.
 const slowRenders = new Map<string, number>()
 app.get('/slow', async (req, res) => {
@@ -49,7 +51,7 @@ app.get('/slow', async (req, res) => {
 let base = ''
 let stopWatching: () => Promise<void>
 beforeAll(async () => {
-  stopWatching = await watchCatalogueVersion()
+  stopWatching = await watchPageInvalidations()
   await new Promise<void>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => {
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -102,21 +104,45 @@ describe('page cache', () => {
     }
   })
 
-  test('drops every entry when the catalogue version moves on, in this process and from another', async () => {
+  test('a write drops the pages it names: in this process before it returns, in the others over Redis', async () => {
     cache.clear()
-    await get('/page?k=version')
-    expect((await get('/page?k=version')).cache).toBe('HIT')
-    await bumpCatalogueVersion()
-    expect((await get('/page?k=version')).cache).toBe('MISS')
-    expect((await get('/page?k=version')).cache).toBe('HIT')
+    const warm = async () => {
+      for (const path of ['/product/A000000001', '/product/B000000001', '/page?k=any']) await get(path)
+    }
+    const cached = async () =>
+      Promise.all(
+        ['/product/A000000001', '/product/B000000001', '/page?k=any'].map(async (path) => (await get(path)).cache),
+      )
+    await warm()
+    await invalidatePages(['product:A000000001'])
+    // An address the tags do not know (here /page) is dropped by every write.
+    expect(await cached()).toEqual(['MISS', 'HIT', 'MISS'])
 
-    // Another process bumping: the change arrives over pub/sub.
+    // Another process's write, numbered next: only what it names goes.
     const redis = getRedis()!
-    const key = `${process.env.REDIS_PREFIX}:catalogue-version`
-    const next = String(await redis.incr(key))
-    await redis.publish(key, next)
-    await expect.poll(() => currentCatalogueVersion().split('.')[0]).toBe(next)
-    expect((await get('/page?k=version')).cache).toBe('MISS')
+    const channel = `${process.env.REDIS_PREFIX}:page-invalidation`
+    const counterKey = `${channel}:seq`
+    const publish = async (seq: number, tags: unknown) => redis.publish(channel, JSON.stringify({ seq, tags }))
+    await warm()
+    await publish(await redis.incr(counterKey), ['product:B000000001'])
+    await expect.poll(async () => (await get('/product/B000000001')).cache).toBe('MISS')
+    expect(await cached()).toEqual(['HIT', 'HIT', 'MISS'])
+
+    // A number skipped (a message lost): everything goes.
+    await warm()
+    await redis.incr(counterKey)
+    await publish(await redis.incr(counterKey), ['product:B000000001'])
+    await expect.poll(async () => (await get('/product/A000000001')).cache).toBe('MISS')
+  })
+
+  test('a message lost with no other after it: the periodic read of the number drops everything', async () => {
+    cache.clear()
+    await get('/product/A000000001')
+    expect((await get('/product/A000000001')).cache).toBe('HIT')
+    await getRedis()!.incr(`${process.env.REDIS_PREFIX}:page-invalidation:seq`)
+    await expect
+      .poll(async () => (await get('/product/A000000001')).cache, { timeout: 7_000, interval: 250 })
+      .toBe('MISS')
   })
 
   test('an entry never outlives the freshness of the prices on it', async () => {
@@ -132,7 +158,7 @@ describe('page cache single flight', () => {
   test('20 concurrent requests for a dropped page cause one render, each answered with its own nonce', async () => {
     cache.clear()
     await get('/slow?k=popular&delay=20')
-    await bumpCatalogueVersion()
+    await invalidatePages('*')
     const before = slowRenders.get('popular')
 
     const responses = await together(20, '/slow?k=popular')

@@ -105,13 +105,25 @@ describe('schema', () => {
     expect(await db.selectFrom('user_roles').where('user_id', '=', user.id).execute()).toHaveLength(0)
   })
 
-  test('search on title and description is served by trigram indexes', async () => {
+  test('search on the lower-cased title and description is served by trigram indexes', async () => {
     await sql`SET enable_seqscan = off`.execute(db)
     const plan = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN SELECT id FROM products WHERE title ILIKE '%mylar%' OR description ILIKE '%mylar%'`.execute(db)
+      EXPLAIN SELECT id FROM products WHERE search_title LIKE '%mylar%' OR search_description LIKE '%mylar%'`.execute(
+      db,
+    )
     await sql`RESET enable_seqscan`.execute(db)
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(text).toContain('products_title_trgm_idx')
-    expect(text).toContain('products_description_trgm_idx')
+    expect(text).toContain('products_search_title_trgm_idx')
+    expect(text).toContain('products_search_description_trgm_idx')
+  })
+
+  test('the lower-cased copies follow the title and description they copy', async () => {
+    const row = await db
+      .insertInto('products')
+      .values({ asin: 'LOWERCASE1', title: 'ÄRCHIVAL Mylar', description: null, affiliate_url: 'https://a.example' })
+      .returning(['search_title', 'search_description'])
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ search_title: 'ärchival mylar', search_description: '' })
+    await db.deleteFrom('products').where('asin', '=', 'LOWERCASE1').execute()
   })
 })

@@ -8,7 +8,6 @@ import {
   createSeededDatabase,
   startBuiltServer,
   type BuiltServer,
-  visibleAsin,
 } from '#tests/support/built-server.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
@@ -57,31 +56,109 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
   }
 }
 
-describe('two web processes on one database and Redis', () => {
-  test('an admin change made through one is served by the other at once', async () => {
-    const asin = await visibleAsin(database.url)
-    const [product] = await query<{ id: number }>('SELECT id FROM products WHERE asin = $1', [asin])
-    const page = () => fetch(`${b.url}/product/${asin}`)
+async function page(server: BuiltServer, path: string) {
+  const response = await fetch(`${server.url}${path}`)
+  return { status: response.status, cache: response.headers.get('x-page-cache'), body: await response.text() }
+}
 
-    const first = await page()
-    expect(first.status).toBe(200)
-    await first.text()
-    const cached = await page()
-    expect(cached.headers.get('x-page-cache')).toBe('HIT')
-    await cached.text()
+/** The edit panel's form for a product as it is stored, with `changes`: a save through the admin panel. */
+async function editForm(id: number, changes: Record<string, string>) {
+  const [row] = await query<Record<string, unknown>>(
+    `SELECT title, brand, category_id, description, badges, keywords, affiliate_url, image_url, images, manual_price
+       FROM products WHERE id = $1`,
+    [id],
+  )
+  const text = (value: unknown) => (value === null ? '' : String(value))
+  const form = new URLSearchParams({
+    title: text(row!.title),
+    brand: text(row!.brand),
+    category_id: text(row!.category_id),
+    description: text(row!.description),
+    badges: (row!.badges as string[]).join(','),
+    keywords: (row!.keywords as string[]).join(','),
+    affiliate_url: text(row!.affiliate_url),
+    image_url: text(row!.image_url),
+    manual_price: text(row!.manual_price),
+    ...changes,
+  })
+  for (const image of row!.images as string[]) form.append('images', image)
+  return form
+}
+
+describe('two web processes on one database and Redis', () => {
+  test('an admin change drops, in both, the cached pages that show the product and no others', async () => {
+    // Two visible products of one visible category: A is changed, B is its neighbour on the category page.
+    const [productA, productB] = await query<{ id: number; asin: string; slug: string }>(
+      `SELECT p.id, p.asin, c.slug FROM products p JOIN categories c ON c.id = p.category_id
+        WHERE NOT p.soft_hidden AND NOT c.is_hidden
+          AND c.id = (SELECT category_id FROM products WHERE NOT soft_hidden GROUP BY 1 HAVING count(*) > 1 LIMIT 1)
+        ORDER BY p.id LIMIT 2`,
+    )
+    const [pageA, pageB, category] = [
+      `/product/${productA!.asin}`,
+      `/product/${productB!.asin}`,
+      `/category/${productA!.slug}`,
+    ]
+    const title = 'Renamed Archival Sleeve Quokka'
+    const search = `/search?q=${encodeURIComponent(title)}`
+    const servers = [a, b]
+    for (const server of servers) {
+      for (const path of [pageA, pageB, category]) await page(server, path)
+      for (const path of [pageA, pageB, category]) expect((await page(server, path)).cache).toBe('HIT')
+    }
+
+    const edited = await fetch(`${a.url}/admin/products/${productA!.id}`, {
+      method: 'POST',
+      headers: { Origin: a.url, cookie },
+      body: await editForm(productA!.id, { title }),
+      redirect: 'manual',
+    })
+    expect(edited.status).toBe(303)
+
+    // No waiting, in the process that saved and the other (docs/decisions/030): A's pages show the new title,
+    // B's page is still the one cached before.
+    for (const server of servers) {
+      const [afterA, afterB, listing, found] = [
+        await page(server, pageA),
+        await page(server, pageB),
+        await page(server, category),
+        await page(server, search),
+      ]
+      expect(afterA.cache).toBe('MISS')
+      expect(afterA.body).toContain(title)
+      expect(afterB.cache).toBe('HIT')
+      expect(listing.cache).toBe('MISS')
+      expect(listing.body).toContain(title)
+      expect(listing.body).toContain(`href="${pageA}"`)
+      expect(found.body).toContain(`href="${pageA}"`)
+      for (const path of [pageA, category, search]) expect((await page(server, path)).cache).toBe('HIT')
+    }
 
     const hidden = await post(
       a,
       '/admin/products',
-      { intent: 'toggle-visible', id: String(product!.id), value: 'false' },
+      { intent: 'toggle-visible', id: String(productA!.id), value: 'false' },
       { cookie },
     )
     expect(hidden.status).toBe(303)
 
-    // No waiting: B's cached page must already be gone (the catalogue version, docs/decisions/009).
-    const after = await page()
-    expect(after.status).toBe(404)
-    expect(after.headers.get('x-page-cache')).not.toBe('HIT')
+    // Hidden: gone at once from its page, the search and its category, in both; B's page is still cached.
+    for (const server of servers) {
+      const [afterA, found, listing, afterB] = [
+        await page(server, pageA),
+        await page(server, search),
+        await page(server, category),
+        await page(server, pageB),
+      ]
+      expect(afterA.status).toBe(404)
+      expect(afterA.cache).not.toBe('HIT')
+      expect(found.cache).toBe('MISS')
+      // The search box still echoes the words: the product's link is what must be gone.
+      expect(found.body).not.toContain(`href="${pageA}"`)
+      expect(listing.cache).toBe('MISS')
+      expect(listing.body).not.toContain(`href="${pageA}"`)
+      expect(afterB.cache).toBe('HIT')
+    }
   })
 
   test('rate limits are counted once for both', async () => {

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freePort } from '#tests/support/free-port.ts'
 
 // The README's run command, as a newcomer runs it: `npm start` with no configuration at all. It must come up
 // on the embedded database, seed it, and serve the shop. Runs after the e2e suite (which leaves a build).
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cv-start-'))
-const port = 3000 + Math.floor(Math.random() * 1000) + 1500
+const port = await freePort()
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_DATA_DIR: dataDir }
 for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SESSION_SECRET', 'NODE_ENV', 'CI']) delete env[name]
 

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import net from 'node:net'
 import { createCookie } from '@remix-run/node'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
+import { freePort } from './free-port.ts'
 import { createDatabase, databaseUrl, dropDatabase, onServer, uniqueDatabaseName } from './postgres.ts'
 
 /**
@@ -73,17 +73,6 @@ async function waitUntilHealthy(child: ChildProcess, url: string, output: () => 
   }
   child.kill('SIGKILL')
   throw new Error(`server did not become healthy within 60 s:\n${output()}`)
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** A database of its own, copied from the migrated template and seeded with the demo catalogue. */

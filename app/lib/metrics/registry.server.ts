@@ -33,6 +33,12 @@ function createMetrics() {
       help: 'Requests answered from another request’s render of the same page instead of rendering again.',
       registers: [registry],
     }),
+    pageCacheInvalidated: new Counter({
+      name: 'cv_page_cache_invalidated_total',
+      help: 'Cached pages dropped because a write touched them: by their tags, or all at once (docs/decisions/030).',
+      labelNames: ['scope'] as const,
+      registers: [registry],
+    }),
     /** Set once the gauges read at scrape time are registered (app/lib/metrics/scrape-gauges.server.ts). */
     scrapeGauges: false,
   }

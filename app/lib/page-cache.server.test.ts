@@ -1,0 +1,170 @@
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createInvalidationSequence } from './invalidation-sequence.ts'
+import { createPageCache } from './page-cache.server.ts'
+import { dropPages } from './page-drops.server.ts'
+import { productChanged } from './page-tags.ts'
+
+// The cache in front of a stand-in for the storefront's routes, each render numbered per address, so a test
+// sees which pages a write dropped (docs/decisions/030). `delay` makes a render slow.
+const cache = createPageCache()
+const renders = new Map<string, number>()
+const app = express()
+app.use((_req, res, next) => {
+  res.locals.cspNonce = 'nonce'
+  next()
+})
+app.use(cache.middleware)
+app.get(['/', '/about', '/search', '/product/:asin', '/reviews/:asin', '/category/:slug'], async (req, res) => {
+  const render = (renders.get(req.path) ?? 0) + 1
+  renders.set(req.path, render)
+  await new Promise((resolve) => setTimeout(resolve, Number(req.query.delay ?? 0)))
+  res.set('Cache-Control', 'public, max-age=60').type('html').end(`${req.path} render ${render}`)
+})
+
+let base = ''
+beforeAll(async () => {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+})
+afterAll(() => cache.close())
+beforeEach(() => cache.clear())
+
+async function get(path: string) {
+  const response = await fetch(base + path)
+  return { cache: response.headers.get('x-page-cache'), body: await response.text() }
+}
+
+const PAGES = ['/product/A', '/reviews/A', '/product/B', '/category/x', '/category/x?sort=price-low', '/category/y']
+const OTHERS = ['/search?q=sleeve', '/', '/about']
+
+/** Renders each page once, so each is a hit until something drops it. */
+async function warm(paths: string[]) {
+  for (const path of paths) await get(path)
+  for (const path of paths) expect((await get(path)).cache, path).toBe('HIT')
+}
+
+async function stillCached(paths: string[]) {
+  return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await get(path)).cache === 'HIT'])))
+}
+
+describe('invalidation by tags', () => {
+  test('a write naming product:A drops its pages and keeps every other product’s and every listing', async () => {
+    await warm([...PAGES, ...OTHERS])
+    dropPages(['product:A'])
+    expect(await stillCached([...PAGES, ...OTHERS])).toEqual({
+      '/product/A': false,
+      '/reviews/A': false,
+      '/product/B': true,
+      '/category/x': true,
+      '/category/x?sort=price-low': true,
+      '/category/y': true,
+      '/search?q=sleeve': true,
+      '/': true,
+      '/about': true,
+    })
+  })
+
+  test('a change to product A in category x drops its pages, x’s pages, search and the site-wide lists', async () => {
+    await warm([...PAGES, ...OTHERS])
+    dropPages(productChanged('A', ['x']))
+    expect(await stillCached([...PAGES, ...OTHERS])).toEqual({
+      '/product/A': false,
+      '/reviews/A': false,
+      '/product/B': true,
+      '/category/x': false,
+      '/category/x?sort=price-low': false,
+      '/category/y': true,
+      '/search?q=sleeve': false,
+      '/': false,
+      '/about': true,
+    })
+  })
+
+  test('"*" drops every page', async () => {
+    await warm([...PAGES, ...OTHERS])
+    dropPages('*')
+    expect(Object.values(await stillCached([...PAGES, ...OTHERS]))).not.toContain(true)
+  })
+})
+
+describe('invalidation and single flight', () => {
+  test('a render in flight when a write touches its page is not kept, and those waiting render for themselves', async () => {
+    const path = '/product/A'
+    const before = renders.get(path) ?? 0
+    const leader = get(`${path}?delay=300`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const waiters = Promise.all([1, 2, 3].map(() => get(`${path}?delay=300`)))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    dropPages(['product:A'])
+    // Arriving after the write, it joins a render that started after it, never the leader's.
+    const latecomer = get(`${path}?delay=300`)
+
+    const answers = [await leader, ...(await waiters)]
+    expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'MISS', 'MISS', 'MISS'])
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(4)
+    expect(renders.get(path)).toBe(before + 4)
+    const leadersRender = answers[0]!.body
+    expect((await latecomer).body).not.toBe(leadersRender)
+    // What is kept is a render that started after the write.
+    const next = await get(`${path}?delay=300`)
+    expect(next.cache).toBe('HIT')
+    expect(next.body).not.toBe(leadersRender)
+  })
+
+  test('a render in flight for a page the write did not touch still answers those waiting', async () => {
+    const path = '/product/B'
+    const before = renders.get(path) ?? 0
+    const leader = get(`${path}?delay=200`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const waiters = Promise.all([1, 2].map(() => get(`${path}?delay=200`)))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    dropPages(['product:A'])
+
+    const answers = [await leader, ...(await waiters)]
+    expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'HIT', 'HIT'])
+    expect(renders.get(path)).toBe(before + 1)
+  })
+})
+
+describe('numbered invalidations from other processes', () => {
+  test('the next number drops what it names; a gap, or a read beyond the last number seen, drops everything', async () => {
+    const sequence = createInvalidationSequence(dropPages)
+    sequence.observed(10)
+    await warm([...PAGES, ...OTHERS])
+
+    sequence.message(11, ['product:A'])
+    expect(await stillCached(['/product/A', '/product/B', '/category/x'])).toEqual({
+      '/product/A': false,
+      '/product/B': true,
+      '/category/x': true,
+    })
+
+    await warm(['/product/A'])
+    sequence.message(13, ['product:A']) // 12 never arrived
+    expect(await stillCached(['/product/B', '/category/x', '/about'])).toEqual({
+      '/product/B': false,
+      '/category/x': false,
+      '/about': false,
+    })
+
+    await warm(PAGES)
+    sequence.observed(13) // nothing new
+    expect(Object.values(await stillCached(PAGES))).not.toContain(false)
+    sequence.observed(14) // published, and the message lost
+    expect(Object.values(await stillCached(PAGES))).not.toContain(true)
+  })
+
+  test("this process's own message, coming back, drops nothing more: it dropped those pages when it wrote", async () => {
+    const sequence = createInvalidationSequence(dropPages)
+    sequence.observed(20)
+    await warm(PAGES) // rendered after the write, from the new data
+    sequence.message(21, ['product:A'], true)
+    expect(Object.values(await stillCached(PAGES))).not.toContain(false)
+    sequence.message(23, ['product:B'], true) // 22 never arrived: what it said is unknown
+    expect(Object.values(await stillCached(PAGES))).not.toContain(true)
+  })
+})

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import { pageTags, productChanged } from './page-tags.ts'
+
+describe('pageTags', () => {
+  test.each([
+    ['/product/B000000001', ['product:B000000001']],
+    ['/reviews/B000000001', ['product:B000000001']],
+    ['/category/mylar-sleeves', ['category:mylar-sleeves']],
+    ['/search', ['search']],
+    ['/', ['site']],
+    ['/sitemap.xml', ['site']],
+    ['/sitemaps/products-1.xml', ['site']],
+    ['/about', ['info']],
+    ['/compare-sleeves', ['info']],
+    ['/starter-kits', ['info']],
+    ['/robots.txt', ['info']],
+  ])('%s → %j', (path, tags) => {
+    expect(pageTags(path)).toEqual(tags)
+  })
+
+  test.each([
+    // Remix matches literal segments in any case, decodes parameters and ignores trailing slashes.
+    ['/Product/B000000001', ['product:B000000001']],
+    ['/product/%42000000001', ['product:B000000001']],
+    ['/product/B000000001//', ['product:B000000001']],
+    ['/CATEGORY/mylar-sleeves/', ['category:mylar-sleeves']],
+    ['/About/', ['info']],
+    // Single fetch loads a page's data from the same address with `.data`.
+    ['/product/B000000001.data', ['product:B000000001']],
+    ['/category/mylar-sleeves.data', ['category:mylar-sleeves']],
+    ['/search.data', ['search']],
+    ['/_root.data', ['site']],
+  ])('the same page at another address: %s → %j', (path, tags) => {
+    expect(pageTags(path)).toEqual(tags)
+  })
+
+  test.each(['/product/B000000001/extra', '/product//B000000001', '/__manifest', '/product/%E0%A4%A', '/x/y'])(
+    'an address this map does not know (%s) is dropped by every write',
+    (path) => {
+      expect(pageTags(path)).toBe('*')
+    },
+  )
+})
+
+test('a product change names its pages, its categories before and after, search and the site-wide lists', () => {
+  expect(productChanged('B000000001', ['bags', 'boxes', 'bags'])).toEqual([
+    'product:B000000001',
+    'category:bags',
+    'category:boxes',
+    'search',
+    'site',
+  ])
+  expect(productChanged('B000000001', [])).toEqual(['product:B000000001', 'search', 'site'])
+})

@@ -1,0 +1,83 @@
+/**
+ * What a cached page shows, and what a write touches, in one vocabulary (docs/decisions/030): a write drops
+ * the cached pages that share a tag with it. Both sides of the map live here, so a change to what a page
+ * shows and to what the writes say are made in one place.
+ *
+ * Pages, by address (known before rendering, so renders in flight can be matched too):
+ * - `/product/{asin}`, `/reviews/{asin}` → `product:{asin}`: that product, its approved reviews, its category's
+ *   name in the breadcrumbs (a category rename drops everything);
+ * - `/category/{slug}` (any filters) → `category:{slug}`: the category and its visible products' cards;
+ * - `/search` → `search`: any visible product's card;
+ * - `/`, `/sitemap.xml`, `/sitemaps/*` → `site`: the featured products, the categories with their counts of
+ *   visible products, every visible product's address and last change;
+ * - the information pages (about, guides, FAQ, contact…) and robots.txt → `info`: no catalogue data at all,
+ *   only the footer's "last price update", which only a refresh moves (and a refresh drops everything);
+ * - anything else → `*`: a page this map does not know is dropped by every write, as before tags.
+ * Addresses are matched the way Remix matches routes: literal segments in any case, parameters decoded, any
+ * trailing slashes, and single fetch's `.data` form of the same address.
+ */
+
+export type PageTag = `product:${string}` | `category:${string}` | 'search' | 'site' | 'info'
+
+/** Every page: on a page, "dropped by any write"; in a write, "drop them all". */
+export const EVERY_PAGE = '*'
+
+/** The tags of a page, or what a write touched: the tags of the pages it changed, or every page. */
+export type Tags = readonly PageTag[] | typeof EVERY_PAGE
+export type Invalidation = Tags
+
+const INFO_PAGES = new Set([
+  '/about',
+  '/compare-sleeves',
+  '/contact',
+  '/disclosure',
+  '/faq',
+  '/sizes-guide',
+  '/starter-kits',
+  '/robots.txt',
+])
+const SITE_PAGES = new Set(['/', '/sitemap.xml'])
+
+const PRODUCT = /^\/(?:product|reviews)\/([^/]+)$/i
+const CATEGORY = /^\/category\/([^/]+)$/i
+const SITEMAP = /^\/sitemaps\/[^/]+$/i
+
+/** The tags of the page at `path` (Express's `req.path`, still percent-encoded). */
+export function pageTags(path: string): Tags {
+  const route = routePath(path)
+  if (route === null) return EVERY_PAGE
+  const lower = route.toLowerCase()
+  if (SITE_PAGES.has(lower) || SITEMAP.test(route)) return ['site']
+  if (INFO_PAGES.has(lower)) return ['info']
+  if (lower === '/search') return ['search']
+  const product = PRODUCT.exec(route)
+  if (product) return [`product:${product[1]}`]
+  const category = CATEGORY.exec(route)
+  if (category) return [`category:${category[1]}`]
+  return EVERY_PAGE
+}
+
+/** The address as Remix's router sees it: decoded, without trailing slashes or `.data`; null when undecodable. */
+function routePath(path: string): string | null {
+  let decoded: string
+  try {
+    decoded = path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/')
+  } catch {
+    return null
+  }
+  // Single fetch asks for `/x.data` (and `/_root.data` for `/`) to load the data of `/x`.
+  const page = decoded.endsWith('.data') ? decoded.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : decoded
+  return page.length > 1 ? page.replace(/\/+$/, '') || '/' : page
+}
+
+/**
+ * A product's content, visibility or category changed: its own pages, the pages of the categories it was
+ * and is in, search, and the site-wide lists (home, sitemaps).
+ */
+export function productChanged(asin: string, categorySlugs: readonly string[]): PageTag[] {
+  const categories = [...new Set(categorySlugs)].map((slug) => `category:${slug}` as const)
+  return [`product:${asin}`, ...categories, 'search', 'site']
+}

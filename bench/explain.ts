@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util'
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
+import pg from 'pg'
+import { listCategoryProducts } from '#app/models/product.server.ts'
+import { searchProducts } from '#app/models/search.server.ts'
+import type { CategoryFilters } from '#app/schemas/category-filters.ts'
+import type { Database } from '#db/client.ts'
+import { databaseUrlFor } from './data.ts'
+
+// npm run bench:explain: the SQL a search and a category page send, each under EXPLAIN (ANALYZE, BUFFERS), on
+// the bench database (`npm run bench -- --products N` builds it). The queries are captured from the models
+// themselves, so the plans are those of the code, not of a copy. See bench/README.md.
+
+const { values: options } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'cv_bench' },
+    common: { type: 'string', default: 'mylar' },
+    rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
+  },
+})
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const pool = new pg.Pool({ connectionString: databaseUrlFor(serverUrl, options.database), max: 1 })
+let captured: CompiledQuery[] = []
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({ pool }),
+  log: (event) => {
+    if (event.level === 'query') captured.push(event.query)
+  },
+})
+
+async function explain(label: string, run: () => Promise<unknown>) {
+  await run() // the first run may count a search term and warms the cache: measure the second
+  captured = []
+  await run()
+  const queries = captured
+  console.log(`\n### ${label}\n`)
+  let total = 0
+  for (const query of queries) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
+      query.parameters as unknown[],
+    )
+    const plan = rows.map((row) => row['QUERY PLAN'])
+    total += Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? 0)
+    // A rare term's kept ids make a long literal: the count says enough.
+    const shown = plan.join('\n').replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
+    console.log('```\n' + query.sql.replace(/\s+/g, ' ') + '\n' + shown + '\n```')
+  }
+  console.log(`\n${label}: ${queries.length} queries, ${total.toFixed(2)} ms execution in all`)
+}
+
+async function firstCount(term: string) {
+  const started = performance.now()
+  await pool.query('DELETE FROM search_terms WHERE term = $1', [term])
+  await searchProducts(db, term)
+  return performance.now() - started
+}
+
+const { rows: sizes } = await pool.query<{ slug: string; id: number; n: number }>(`
+  SELECT c.slug, c.id, coalesce(sum(n.products), 0)::int AS n FROM categories c
+  LEFT JOIN category_listing_counts n ON n.category_id = c.id WHERE NOT c.is_hidden
+  GROUP BY c.id ORDER BY n DESC`)
+const large = sizes[0]!
+const small = sizes.filter((row) => row.n > 0).at(-1)!
+const products = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM products')).rows[0]!.n
+console.log(
+  `# ${products.toLocaleString('en-US')} products; large category ${large.slug} (${large.n}), small ${small.slug} (${small.n})`,
+)
+
+const all: CategoryFilters = { sort: 'newest', minPrice: 0, maxPrice: null, minRating: 0, page: 1 }
+await explain(`search "${options.common}"`, () => searchProducts(db, options.common))
+await explain(`search "${options.common}", page 40`, () => searchProducts(db, options.common, 40))
+await explain(`search "${options.rare}"`, () => searchProducts(db, options.rare))
+await explain(`category ${large.slug}, newest`, () => listCategoryProducts(db, large.id, all))
+await explain(`category ${large.slug}, price low to high, $40–$60, 4.5+ stars`, () =>
+  listCategoryProducts(db, large.id, { ...all, sort: 'price-low', minPrice: 40, maxPrice: 60, minRating: 4.5 }),
+)
+await explain(`category ${large.slug}, top rated, up to $10`, () =>
+  listCategoryProducts(db, large.id, { ...all, sort: 'rating', maxPrice: 10 }),
+)
+await explain(`category ${small.slug}, price high to low, 4+ stars`, () =>
+  listCategoryProducts(db, small.id, { ...all, sort: 'price-high', minRating: 4 }),
+)
+console.log(
+  `\nFirst search of a term (counted, then kept): "${options.common}" ${(await firstCount(options.common)).toFixed(0)} ms, "${options.rare}" ${(await firstCount(options.rare)).toFixed(0)} ms`,
+)
+await db.destroy()
