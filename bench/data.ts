@@ -43,9 +43,14 @@ export function databaseUrlFor(serverUrl: string, name: string): string {
 function fingerprint(total: number): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([GENERATOR_VERSION, total, Object.keys(migrations), categories, products, reviews]))
+    .update(JSON.stringify([GENERATOR_VERSION, total, migrationSources(), categories, products, reviews]))
     .digest('hex')
     .slice(0, 16)
+}
+
+/** The migrations by name and source: an edited migration (one not yet released) changes the schema too. */
+function migrationSources(): string[] {
+  return Object.entries(migrations).map(([name, migration]) => `${name}\n${String(migration.up)}`)
 }
 
 async function readMarker(serverUrl: string, name: string): Promise<Marker | null> {

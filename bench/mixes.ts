@@ -136,5 +136,12 @@ export function randomSearchPath(catalogue: Catalogue): string {
 }
 
 export function bustedSearchPath(term: string): string {
-  return `/search?${new URLSearchParams({ q: term, _: Math.random().toString(36).slice(2, 12) })}`
+  return `/search?${new URLSearchParams({ q: term, _: randomToken() })}`
 }
+
+/** The same page at a new address each time (the page cache keys on the whole query; the route ignores `_`). */
+export function bustedPath(path: string): () => string {
+  return () => `${path}?_=${randomToken()}`
+}
+
+const randomToken = () => Math.random().toString(36).slice(2, 12)

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { prepareBenchDatabase, type PreparedData } from './data.ts'
 import {
+  bustedPath,
   bustedSearchPath,
   loadCatalogue,
   randomCategoryPath,
@@ -40,6 +41,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --port <n>         port of the server under test (default 3399)
   --gzip             send Accept-Encoding: gzip, as browsers do (default: no compression)
   --max-wait <s>     before each page, wait up to this long for other work on the machine to stop (default 30)
+  --only <text>      measure only the rows whose name contains <text> (and the ceiling)
+  --profile          web processes write CPU profiles (node --cpu-prof) to bench/results/profiles, summed up by
+                     \`npm run bench:profile\`; no ceiling row (static files would swamp the profile)
   --help             this text
 
 Environment: DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/postgres;
@@ -75,6 +79,10 @@ interface Options {
   port: number
   gzip: boolean
   maxWait: number
+  /** Measure only the rows whose name contains this (and the ceiling). */
+  only: string | null
+  /** Where the web processes write V8 CPU profiles (node --cpu-prof), or null for none. */
+  profileDir: string | null
 }
 
 interface Goal {
@@ -88,7 +96,7 @@ interface Target {
   path: string
   /** A random mix: a new address for every request. */
   next?: () => string
-  /** null for the ceiling. */
+  /** null for the ceiling and the floor: measured to compare with, no target of their own. */
   goal: Goal | null
   /** Measured while the admin write loop saves a product every second. */
   underWrites?: boolean
@@ -116,6 +124,8 @@ interface Measurement {
   timeouts: number
   requests: number
   bytesPerRequest: number
+  /** CPU time per answer of the web processes and of Postgres, in ms (Linux only): steadier than req/s here. */
+  cpuMsPerRequest: { server: number | null; postgres: number | null } | null
   warmupReqPerSec: number
   /** Share of all CPU time busy in the second before this page's warm-up, with the server idle. */
   machineBusyBefore: number
@@ -143,6 +153,8 @@ function parseOptions(): Options {
       port: { type: 'string', default: '3399' },
       gzip: { type: 'boolean', default: false },
       'max-wait': { type: 'string', default: '30' },
+      only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   })
@@ -168,6 +180,8 @@ function parseOptions(): Options {
     port: integer('port', values.port, 1),
     gzip: values.gzip,
     maxWait: integer('max-wait', values['max-wait'], 0),
+    only: values.only ?? null,
+    profileDir: values.profile ? path.join(root, 'bench/results/profiles') : null,
   }
 }
 
@@ -227,9 +241,11 @@ class ServerProcess {
   lines = 0
   exited: Promise<number | null>
 
-  constructor(env: NodeJS.ProcessEnv) {
-    // As `npm start` starts it: with WEB_CONCURRENCY above 1, a node:cluster primary and that many web processes.
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  constructor(env: NodeJS.ProcessEnv, profileDir: string | null) {
+    // As `npm start` starts it: with WEB_CONCURRENCY above 1, a node:cluster primary and that many web processes
+    // (which inherit the profiler flags).
+    const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+    this.child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start.ts'], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -346,6 +362,9 @@ function processTicks(pid: number): number {
   }
 }
 
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100
+
 /**
  * The machine's CPU ticks, busy ones (user, nice, system) and those of the processes under test: this one
  * (autocannon runs here), the server and its Postgres backends. Linux only.
@@ -437,7 +456,7 @@ async function measure(
   target: Target,
   options: Options,
   busy: number,
-  pids: () => Promise<number[]>,
+  pids: () => Promise<{ server: number[]; postgres: number[] }>,
   saves?: () => SaveCounts,
 ): Promise<Measurement> {
   const common = (counts: AnswerCounts): autocannon.Options => ({
@@ -456,10 +475,21 @@ async function measure(
   const counts = { miss: 0, hit: 0, none: 0, empty: 0 }
   // After the warm-up the server's pool holds its connections, so their backends are the ones to count.
   const underTest = await pids()
+  const all = [...underTest.server, ...underTest.postgres]
   const savesBefore = saves?.()
-  const ticksBefore = cpuTicks(underTest)
+  const ticksBefore = cpuTicks(all)
+  const ticksOfEach = (pids: number[]) => new Map(pids.map((pid) => [pid, processTicks(pid)]))
+  const serverBefore = ticksOfEach(underTest.server)
+  const postgresBefore = ticksOfEach(underTest.postgres)
   const result = await cannon({ ...common(counts), duration: options.duration }, samples)
-  const ticksAfter = cpuTicks(underTest)
+  const ticksAfter = cpuTicks(all)
+  // Per process, so one that ended meanwhile (a Postgres helper) counts nothing rather than minus its past.
+  const cpuMsPerRequest = (before: Map<number, number>) => {
+    if (!result.requests.total) return null
+    let ticks = 0
+    for (const [pid, then] of before) ticks += Math.max(0, processTicks(pid) - then)
+    return round((ticks * 1000) / CLOCK_TICKS / result.requests.total, 2)
+  }
   const savesAfter = saves?.()
   samples.sort((a, b) => a - b)
   const statusCodes: Record<string, number> = {}
@@ -494,6 +524,12 @@ async function measure(
     timeouts: result.timeouts,
     requests,
     bytesPerRequest: requests ? Math.round(result.throughput.total / requests) : 0,
+    cpuMsPerRequest: ticksBefore
+      ? {
+          server: cpuMsPerRequest(serverBefore),
+          postgres: cpuMsPerRequest(postgresBefore),
+        }
+      : null,
     warmupReqPerSec,
     machineBusyBefore: round(busy, 3),
     otherCpuShare:
@@ -518,8 +554,9 @@ function statusSummary(m: Measurement): string {
   return m.errors ? `${text} err×${m.errors}` : text || 'none'
 }
 
-function goalText(goal: Goal | null): string {
-  return goal ? `≥ ${goal.minRatio.toFixed(2)}, p99 < ${goal.maxP99Ms}` : '(ceiling)'
+function goalText(m: Measurement): string {
+  if (m.goal) return `≥ ${m.goal.minRatio.toFixed(2)}, p99 < ${m.goal.maxP99Ms}`
+  return m.path === CEILING_PATH ? '(ceiling)' : '(none)'
 }
 
 /** Under writes a few answers in ten thousand miss: shown to two decimals below 1%. */
@@ -529,9 +566,27 @@ function cacheText(m: Measurement): string {
   return share > 0 && share < 0.01 ? `${(share * 100).toFixed(2)}%` : percent(share)
 }
 
+/** Web processes' CPU + Postgres's CPU per answer. */
+function cpuText(m: Measurement): string {
+  const cpu = m.cpuMsPerRequest
+  return cpu?.server == null || cpu.postgres == null ? '—' : `${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)}`
+}
+
 /** A Markdown table, padded as Prettier pads one: readable in a terminal, ready for docs/performance.md. */
 function table(rows: Measurement[]): string {
-  const header = ['page', 'URL', 'status', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'cache MISS', 'meets']
+  const header = [
+    'page',
+    'URL',
+    'status',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'target',
+    'cache MISS',
+    'meets',
+    'CPU ms/req',
+  ]
   const body = rows.map((m) => [
     disturbed(m) ? `${m.name} \\*` : m.name,
     `\`${m.path}\``,
@@ -540,9 +595,10 @@ function table(rows: Measurement[]): string {
     m.latencyExactMs.p50.toFixed(1),
     m.latencyExactMs.p99.toFixed(1),
     m.ratioToCeiling === undefined ? '—' : m.ratioToCeiling.toFixed(2),
-    goalText(m.goal),
+    goalText(m),
     cacheText(m),
     m.meetsTarget === undefined ? '—' : m.meetsTarget ? 'yes' : 'NO',
+    cpuText(m),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)))
   const format = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`
@@ -617,6 +673,8 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
         search: true,
       })
     }
+    // No target: what rendering any page costs here, with no query of its own (the footer's is kept).
+    rows.push({ name: 'floor: /about', path: '/about?_={random}', next: bustedPath('/about'), goal: null })
   } else {
     rows.push(...cached)
   }
@@ -630,8 +688,10 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
       })),
     )
   }
-  rows.push({ name: 'static ceiling', path: CEILING_PATH, goal: null })
-  return rows
+  const chosen = options.only ? rows.filter((row) => row.name.includes(options.only!)) : rows
+  // A profile is of the pages alone: static files would be most of it.
+  if (!options.profileDir) chosen.push({ name: 'static ceiling', path: CEILING_PATH, goal: null })
+  return chosen
 }
 
 async function main() {
@@ -668,20 +728,23 @@ async function main() {
     `Starting the production server on ${base} (scripts/start.ts, ${options.webConcurrency} web ` +
       `process${options.webConcurrency === 1 ? '' : 'es'})…`,
   )
-  const server = new ServerProcess({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: data.databaseUrl,
-    PORT: String(options.port),
-    HOST: '127.0.0.1',
-    SITE_URL: base,
-    SESSION_SECRET: sessionSecret,
-    RUN_WORKER: 'false',
-    LOG_LEVEL: 'warn',
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: 'bench',
-    WEB_CONCURRENCY: String(options.webConcurrency),
-  })
+  const server = new ServerProcess(
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: data.databaseUrl,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SITE_URL: base,
+      SESSION_SECRET: sessionSecret,
+      RUN_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: 'bench',
+      WEB_CONCURRENCY: String(options.webConcurrency),
+    },
+    options.profileDir,
+  )
   let writeLoop: AdminWriteLoop | undefined
   const cleanUp = () => {
     if (server.running) server.child.kill('SIGTERM')
@@ -724,7 +787,10 @@ async function main() {
     }
 
     const targets = targetsFor(options, catalogue, slug, productPath)
-    const serverPids = async () => [...processTree(server.child.pid!), ...(await postgresPids(data.databaseUrl))]
+    const serverPids = async () => ({
+      server: processTree(server.child.pid!),
+      postgres: await postgresPids(data.databaseUrl),
+    })
     const measurements: Measurement[] = []
     for (const target of targets) {
       const busy = await waitForQuiet(options.maxWait)
@@ -742,17 +808,20 @@ async function main() {
     await writeLoop?.close()
     writeLoop = undefined
 
-    const ceiling = measurements.at(-1)!
-    if (ceiling.non2xx || ceiling.errors) notes.push('The static ceiling itself had failures: ratios are meaningless')
-    for (const m of measurements.slice(0, -1)) {
+    const ceiling = measurements.find((m) => m.path === CEILING_PATH)
+    if (ceiling && (ceiling.non2xx || ceiling.errors)) {
+      notes.push('The static ceiling itself had failures: ratios are meaningless')
+    }
+    for (const m of measurements.filter((m) => m.goal !== null)) {
       const goal = m.goal!
-      m.ratioToCeiling = ceiling.reqPerSec ? m.reqPerSec / ceiling.reqPerSec : 0
-      m.meetsTarget =
-        m.non2xx === 0 &&
-        m.errors === 0 &&
-        m.ratioToCeiling >= goal.minRatio &&
-        m.latencyExactMs.p99 < goal.maxP99Ms &&
-        (!m.saves || (m.saves.done > 0 && m.saves.failed === 0))
+      m.ratioToCeiling = ceiling ? (ceiling.reqPerSec ? m.reqPerSec / ceiling.reqPerSec : 0) : undefined
+      if (m.ratioToCeiling !== undefined)
+        m.meetsTarget =
+          m.non2xx === 0 &&
+          m.errors === 0 &&
+          m.ratioToCeiling >= goal.minRatio &&
+          m.latencyExactMs.p99 < goal.maxP99Ms &&
+          (!m.saves || (m.saves.done > 0 && m.saves.failed === 0))
       if (m.non2xx) notes.push(`${m.name} (${m.path}) answered non-2xx ${m.non2xx} times: ${statusSummary(m)}`)
       if (m.errors) notes.push(`${m.name}: ${m.errors} connection errors (${m.timeouts} timeouts)`)
       const cold = targets.find((t) => t.name === m.name)?.next
@@ -807,7 +876,8 @@ async function main() {
     const targetLine =
       'Targets: ratio to the static ceiling of the same run, and p99 (exact, ms), with only 2xx answers' +
       (options.writes ? ' (and every admin save done)' : '') +
-      '. cache MISS: share of the answers the page cache did not hold.'
+      '. cache MISS: share of the answers the page cache did not hold. CPU ms/req: CPU time of the web ' +
+      'processes + of Postgres per answer.'
 
     const output = {
       startedAt: startedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql, type OrderByModifiers, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filters.ts'
 import type { Database, Executor } from '#db/client.ts'
 import type { Products } from '#db/types.ts'
@@ -59,51 +59,123 @@ export async function getNewestPriceUpdate(db: Executor): Promise<Date | null> {
 
 export const CATEGORY_PAGE_SIZE = 24
 
-function applyFilters(query: CardQuery, categoryId: number, filters: CategoryFilters): CardQuery {
-  let filtered = query.where('p.category_id', '=', categoryId)
-  if (filters.minPrice > 0) filtered = filtered.where(effectivePrice, '>=', String(filters.minPrice))
-  if (filters.maxPrice !== null) filtered = filtered.where(effectivePrice, '<=', String(filters.maxPrice))
-  if (filters.minRating > 0) filtered = filtered.where('p.rating', '>=', String(filters.minRating))
-  return filtered
-}
-
-/** A page of a category, in the order of one of the category indexes, so it reads its rows and stops. */
+/**
+ * A page of a category. Its ids come first, from the listing indexes alone (they carry the columns the filters
+ * test: index-only scans), found one of two ways chosen by the kept counts (docs/decisions/031):
+ * - walked: in the order of the sort's own index, filters tested entry by entry, stopping after the page;
+ *   about (offset + page) × in category ÷ passing entries are read. The only way for the price sorts, whose
+ *   index also bounds the price range.
+ * - gathered: a newest or top-rated page of a narrow price range, where walking would read most of the
+ *   category to find a few matches: every match is gathered from the price index, then sorted.
+ * Then only the page's own rows are read.
+ */
 export async function listCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters) {
-  let listing = applyFilters(visibleProducts(db), categoryId, filters).select(cardColumns)
-  if (filters.sort === 'newest') listing = listing.orderBy('p.created_at', 'desc')
-  if (filters.sort === 'price-low') listing = listing.orderBy(effectivePrice, (ob) => ob.asc().nullsLast())
-  if (filters.sort === 'price-high') listing = listing.orderBy(effectivePrice, (ob) => ob.desc().nullsLast())
-  if (filters.sort === 'rating') listing = listing.orderBy('p.rating', 'desc').orderBy('p.review_count', 'desc')
-  const [products, total] = await Promise.all([
-    listing
-      .orderBy('p.id', 'desc') // a stable order across pages when sort keys tie
-      .limit(CATEGORY_PAGE_SIZE)
-      .offset((filters.page - 1) * CATEGORY_PAGE_SIZE)
-      .execute(),
-    countCategoryProducts(db, categoryId, filters),
-  ])
+  const { total, inCategory } = await countCategoryProducts(db, categoryId, filters)
+  const offset = (filters.page - 1) * CATEGORY_PAGE_SIZE
+  if (offset >= total) return { products: [], total }
+  const pageIds = gathers(filters, total, inCategory, offset)
+    ? gatheredIds(db, categoryId, filters, offset)
+    : walkedIds(db, categoryId, filters, offset)
+  const products = await sortedBy(
+    visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds),
+    filters.sort,
+    'p',
+  ).execute()
   return { products, total }
 }
 
 /**
- * How many visible products of a category pass the filters, summed from the counts the writes keep
- * (docs/decisions/031). Price bounds are whole slider steps, so "price ≤ max" is every lower step plus the
- * prices standing exactly on max's step.
+ * Gathering costs an index entry per match, walking one per entry read, about the same each: gather while
+ * there are fewer matches than a walk would read.
  */
-async function countCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters): Promise<number> {
-  let counts = db.selectFrom('category_listing_counts as c').where('c.category_id', '=', categoryId)
-  if (filters.minPrice > 0) counts = counts.where('c.price_step', '>=', priceStep(filters.minPrice))
+function gathers(filters: CategoryFilters, total: number, inCategory: number, offset: number): boolean {
+  if (isPriceSort(filters.sort)) return false
+  if (filters.minPrice === 0 && filters.maxPrice === null) return false
+  return total < ((offset + CATEGORY_PAGE_SIZE) * inCategory) / total
+}
+
+function walkedIds(db: Executor, categoryId: number, filters: CategoryFilters, offset: number) {
+  // `+ 0` keeps the planner off the price index when the page is walked in another index's order.
+  const price = isPriceSort(filters.sort) ? effectivePrice : sql<string | null>`(coalesce(p.manual_price, p.price) + 0)`
+  return sortedBy(applyFilters(visibleProducts(db), categoryId, filters, price).select('p.id'), filters.sort, 'p')
+    .limit(CATEGORY_PAGE_SIZE)
+    .offset(offset)
+}
+
+function gatheredIds(db: Executor, categoryId: number, filters: CategoryFilters, offset: number) {
+  const matches = applyFilters(visibleProducts(db), categoryId, filters, effectivePrice).select([
+    'p.id',
+    'p.created_at',
+    'p.rating',
+    'p.review_count',
+  ])
+  // Materialized, so the planner gathers by the price range rather than walk the order it is sorted by.
+  return sortedBy(
+    db
+      .with(
+        (cte) => cte('matches').materialized(),
+        () => matches,
+      )
+      .selectFrom('matches as m')
+      .select('m.id'),
+    filters.sort,
+    'm',
+  )
+    .limit(CATEGORY_PAGE_SIZE)
+    .offset(offset)
+}
+
+function applyFilters(
+  query: CardQuery,
+  categoryId: number,
+  filters: CategoryFilters,
+  price: RawBuilder<string | null>,
+): CardQuery {
+  let filtered = query.where('p.category_id', '=', categoryId)
+  if (filters.minPrice > 0) filtered = filtered.where(price, '>=', String(filters.minPrice))
+  if (filters.maxPrice !== null) filtered = filtered.where(price, '<=', String(filters.maxPrice))
+  if (filters.minRating > 0) filtered = filtered.where('p.rating', '>=', String(filters.minRating))
+  return filtered
+}
+
+const isPriceSort = (sort: CategoryFilters['sort']) => sort === 'price-low' || sort === 'price-high'
+
+type Orderable<Query> = { orderBy(expression: RawBuilder<unknown>, modifiers: OrderByModifiers): Query }
+
+/** The sort's order, ending in the id that breaks ties (every listing index ends in it too). */
+function sortedBy<Query extends Orderable<Query>>(query: Query, sort: CategoryFilters['sort'], table: 'p' | 'm') {
+  const column = (name: string) => sql.ref(`${table}.${name}`) as RawBuilder<unknown>
+  const price = sql`coalesce(${column('manual_price')}, ${column('price')})` as RawBuilder<unknown>
+  let ordered = query
+  if (sort === 'newest') ordered = ordered.orderBy(column('created_at'), 'desc')
+  if (sort === 'price-low') ordered = ordered.orderBy(price, (ob) => ob.asc().nullsLast())
+  if (sort === 'price-high') ordered = ordered.orderBy(price, (ob) => ob.desc().nullsLast())
+  if (sort === 'rating') ordered = ordered.orderBy(column('rating'), 'desc').orderBy(column('review_count'), 'desc')
+  return ordered.orderBy(column('id'), 'desc')
+}
+
+/**
+ * How many visible products of a category pass the filters, and how many it has, summed from the counts the
+ * writes keep (docs/decisions/031). Price bounds are whole slider steps, so "price ≤ max" is every lower step
+ * plus the prices standing exactly on max's step.
+ */
+async function countCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters) {
+  const passes: Array<RawBuilder<boolean>> = []
+  if (filters.minPrice > 0) passes.push(sql<boolean>`c.price_step >= ${priceStep(filters.minPrice)}`)
   if (filters.maxPrice !== null) {
     const step = priceStep(filters.maxPrice)
-    counts = counts.where((eb) =>
-      eb.or([eb('c.price_step', '<', step), eb.and([eb('c.price_step', '=', step), eb('c.on_step', '=', true)])]),
-    )
+    passes.push(sql<boolean>`(c.price_step < ${step} OR (c.price_step = ${step} AND c.on_step))`)
   }
-  if (filters.minRating > 0) counts = counts.where('c.rating', '>=', String(filters.minRating))
-  const { total } = await counts
-    .select(sql<number>`coalesce(sum(c.products), 0)::int`.as('total'))
+  if (filters.minRating > 0) passes.push(sql<boolean>`c.rating >= ${String(filters.minRating)}`)
+  const filter = passes.length ? sql.join(passes, sql` AND `) : sql<boolean>`true`
+  return db
+    .selectFrom('category_listing_counts as c')
+    .where('c.category_id', '=', categoryId)
+    .select([
+      sql<number>`coalesce(sum(c.products) FILTER (WHERE ${filter}), 0)::int`.as('total'),
+      sql<number>`coalesce(sum(c.products), 0)::int`.as('inCategory'),
+    ])
     .executeTakeFirstOrThrow()
-  return total
 }
 
 /** The counts table buckets prices by the slider's step; a bound between steps would need another table. */

@@ -1,28 +1,50 @@
 import { sql } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Executor } from '#db/client.ts'
 
 // Public reads of reviews: only APPROVED ones are ever shown (new reviews wait for moderation).
 
-export async function getApprovedReviewStats(db: Executor, productId: number) {
+/**
+ * A product page's reviews in one query: the approved count and average, and the newest `limit` of them.
+ * (Two reads would cost a second round trip on every product page: docs/performance.md.)
+ */
+export async function getApprovedReviewSummary(db: Executor, productId: number, limit: number) {
   const row = await db
     .selectFrom('reviews')
-    .select([sql<number>`count(*)::int`.as('count'), sql<string | null>`avg(rating)`.as('average')])
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<string | null>`avg(rating)`.as('average'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('reviews')
+            .where('product_id', '=', productId)
+            .where('status', '=', 'APPROVED')
+            .select(['id', 'reviewer_name', 'rating', 'comment', 'helpful_count', 'created_at'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit),
+        ).as('latest'),
+    ])
     .where('product_id', '=', productId)
     .where('status', '=', 'APPROVED')
     .executeTakeFirstOrThrow()
-  return { count: row.count, average: row.average === null ? 0 : Number(row.average) }
+  return {
+    stats: { count: row.count, average: row.average === null ? 0 : Number(row.average) },
+    // JSON carries the timestamps as text.
+    reviews: row.latest.map((review) => ({ ...review, created_at: new Date(review.created_at) })),
+  }
 }
 
-export async function listApprovedReviews(db: Executor, productId: number, limit?: number) {
-  let query = db
+export function listApprovedReviews(db: Executor, productId: number) {
+  return db
     .selectFrom('reviews')
     .select(['id', 'reviewer_name', 'rating', 'comment', 'helpful_count', 'created_at'])
     .where('product_id', '=', productId)
     .where('status', '=', 'APPROVED')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-  if (limit !== undefined) query = query.limit(limit)
-  return query.execute()
+    .execute()
 }
 
 export type PublicReview = Awaited<ReturnType<typeof listApprovedReviews>>[number]

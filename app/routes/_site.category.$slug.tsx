@@ -6,7 +6,6 @@ import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
-import { getVisibleCategory } from '#app/models/category.server.ts'
 import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
 import {
   filtersNarrow,
@@ -17,6 +16,7 @@ import {
   type Sort,
 } from '#app/schemas/category-filters.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -29,7 +29,7 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
-  const category = SLUG.test(slug) ? await getVisibleCategory(db, slug) : undefined
+  const category = SLUG.test(slug) ? await visibleCategory(slug) : undefined
   if (!category) throw new Response('Category not found.', { status: 404 })
   const filters = parseCategoryFilters(requestUrl(request).searchParams)
   const { products, total } = await listCategoryProducts(db, category.id, filters)

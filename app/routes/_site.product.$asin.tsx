@@ -17,7 +17,7 @@ import { RETRY_AFTER_SECONDS } from '#app/lib/outage.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getVisibleProduct, getVisibleProductSummary } from '#app/models/product.server.ts'
-import { createPendingReview, getApprovedReviewStats, listApprovedReviews } from '#app/models/review.server.ts'
+import { createPendingReview, getApprovedReviewSummary } from '#app/models/review.server.ts'
 import { ReviewDialogSchema, reviewDialogErrors } from '#app/schemas/review.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
@@ -37,10 +37,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = isAsin(asin) ? await getVisibleProduct(db, asin) : undefined
   if (!product) throw new Response('Product not found.', { status: 404 })
 
-  const [stats, reviews] = await Promise.all([
-    getApprovedReviewStats(db, product.id),
-    listApprovedReviews(db, product.id, PREVIEW_REVIEWS),
-  ])
+  const { stats, reviews } = await getApprovedReviewSummary(db, product.id, PREVIEW_REVIEWS)
 
   const env = getEnv()
   const now = new Date()

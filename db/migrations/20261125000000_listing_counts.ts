@@ -22,7 +22,9 @@ export const SEARCH_TERMS_KEPT = 2000
 export const SEARCH_BULK_CHANGE = 200
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Listings in index order, each ending in the id that breaks ties, so LIMIT stops the scan.
+  // Listings in index order, each ending in the id that breaks ties, so LIMIT stops the scan. Each also carries
+  // the columns the filters test (and the price index what the other orders need), so a page's ids are found
+  // in the index alone (index-only scans) and only the page's own rows are read (app/models/product.server.ts).
   await sql`DROP INDEX products_newest_idx`.execute(db)
   await sql`DROP INDEX products_category_newest_idx`.execute(db)
   await sql`DROP INDEX products_category_price_idx`.execute(db)
@@ -30,20 +32,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX products_newest_idx ON products (created_at DESC, id DESC) WHERE NOT soft_hidden`.execute(db)
   await sql`
     CREATE INDEX products_category_newest_idx ON products (category_id, created_at DESC, id DESC)
-    WHERE NOT soft_hidden`.execute(db)
+    INCLUDE (manual_price, price, rating) WHERE NOT soft_hidden`.execute(db)
   await sql`
     CREATE INDEX products_category_price_low_idx
-    ON products (category_id, (coalesce(manual_price, price)) ASC NULLS LAST, id DESC) WHERE NOT soft_hidden`.execute(
-    db,
-  )
+    ON products (category_id, (coalesce(manual_price, price)) ASC NULLS LAST, id DESC)
+    INCLUDE (created_at, rating, review_count, manual_price, price) WHERE NOT soft_hidden`.execute(db)
   await sql`
     CREATE INDEX products_category_price_high_idx
-    ON products (category_id, (coalesce(manual_price, price)) DESC NULLS LAST, id DESC) WHERE NOT soft_hidden`.execute(
-    db,
-  )
+    ON products (category_id, (coalesce(manual_price, price)) DESC NULLS LAST, id DESC)
+    INCLUDE (rating, manual_price, price) WHERE NOT soft_hidden`.execute(db)
   await sql`
     CREATE INDEX products_category_rating_idx ON products (category_id, rating DESC, review_count DESC, id DESC)
-    WHERE NOT soft_hidden`.execute(db)
+    INCLUDE (manual_price, price) WHERE NOT soft_hidden`.execute(db)
 
   // Search compares lower-cased copies with LIKE: exactly what ILIKE does (it lower-cases both sides, per
   // comparison), done once per write instead of once per row per search. Three to ten times faster to count.

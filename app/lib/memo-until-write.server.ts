@@ -1,0 +1,29 @@
+import { onPageDrops } from './page-drops.server.ts'
+
+/**
+ * A read that every public page repeats (the footer's last update, a category by its slug), kept in this
+ * process until the next catalogue write it learns of: its own, or another process's over Redis, the same
+ * news that drops cached pages (docs/decisions/030, 032). Never kept longer than the page cache keeps a
+ * page, for writes no process was told of. A write during the read drops the read too: it may predate it.
+ */
+export function memoUntilWrite<Value>(
+  read: (key: string) => Promise<Value>,
+  { maxKeys = 1_000, maxAgeMs = 60_000 }: { maxKeys?: number; maxAgeMs?: number } = {},
+): (key?: string) => Promise<Value> {
+  const kept = new Map<string, { value: Promise<Value>; until: number }>()
+  onPageDrops(() => kept.clear())
+
+  return (key = '') => {
+    const now = Date.now()
+    const entry = kept.get(key)
+    if (entry && entry.until > now) return entry.value
+    const value = read(key)
+    if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!)
+    const fresh = { value, until: now + maxAgeMs }
+    kept.set(key, fresh)
+    value.catch(() => {
+      if (kept.get(key) === fresh) kept.delete(key)
+    })
+    return value
+  }
+}
