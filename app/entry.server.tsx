@@ -41,6 +41,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // Cleared once the document is whole: a pending timer would keep the render's state alive for seconds.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
@@ -58,12 +60,14 @@ export default function handleRequest(
           body.on('data', (chunk: Buffer) => chunks.push(chunk))
           body.once('error', reject)
           body.once('end', () => {
+            clearTimeout(timeout)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }))
           })
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout)
           reject(error)
         },
         onError(error: unknown) {
@@ -72,7 +76,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1_000)
   })
 }
 

@@ -79,6 +79,17 @@ await explain(`category ${large.slug}, price low to high, $40–$60, 4.5+ stars`
 await explain(`category ${large.slug}, top rated, up to $10`, () =>
   listCategoryProducts(db, large.id, { ...all, sort: 'rating', maxPrice: 10 }),
 )
+// A narrow range in another index's order: its matches are gathered from the price index, not walked for;
+// a range with no match is answered by its count alone.
+await explain(`category ${large.slug}, newest, up to $5`, () =>
+  listCategoryProducts(db, large.id, { ...all, maxPrice: 5 }),
+)
+await explain(`category ${large.slug}, newest, $95–$100`, () =>
+  listCategoryProducts(db, large.id, { ...all, minPrice: 95, maxPrice: 100 }),
+)
+await explain(`category ${large.slug}, top rated, $5–$50, 4+ stars`, () =>
+  listCategoryProducts(db, large.id, { ...all, sort: 'rating', minPrice: 5, maxPrice: 50, minRating: 4 }),
+)
 await explain(`category ${small.slug}, price high to low, 4+ stars`, () =>
   listCategoryProducts(db, small.id, { ...all, sort: 'price-high', minRating: 4 }),
 )
