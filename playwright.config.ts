@@ -20,7 +20,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Long flows run several axe checks; on a busy 2-core machine a page state can take seconds.
+  timeout: 60_000,
   globalTeardown: './tests/support/e2e-teardown.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -2,8 +2,8 @@ import type { CSSProperties } from 'react'
 
 /**
  * Five stars, the first floor(rating) filled (SPEC §2), with the rating in words for screen readers. One
- * element drawn by CSS (`.stars` in app.css): a listing shows 24 of them, and five SVGs each were a third of
- * its HTML (docs/performance.md).
+ * element drawn by CSS (`.stars` in app.css): a listing shows 24 of them, and five SVGs each were over a
+ * quarter of its HTML (docs/performance.md).
  */
 export function StarRating({ rating, size = 'sm' }: { rating: number; size?: 'sm' | 'lg' }) {
   const filled = Math.floor(Math.min(5, Math.max(0, rating)))

@@ -13,7 +13,7 @@ async function signIn(page: Page) {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
 test('upload, file, tag and delete media, and pick it for a product', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const prefix = `e2e-${test.info().project.name}-${Date.now().toString(36)}`
   const [pngName, webpName] = [`${prefix}-cover.png`, `${prefix}-sleeve.webp`]
   const folderName = `Folder ${prefix}`

@@ -11,7 +11,7 @@ test('an admin adds a user, changes the role, removes them; the audit log shows 
   page,
   context,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const admin = uniqueEmail('settings-admin')
   await signInAs(context, await createPanelUser(admin, 'admin'))
   const added = uniqueEmail('settings-new')

@@ -8,7 +8,7 @@ import { createPanelUser, uniqueEmail } from './support/panel.ts'
 // in with it. The link then works no more.
 
 test('forgot password → mail → new password → sign in; the used link sends you back', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const email = uniqueEmail('reset')
   await createPanelUser(email, 'editor', 'the old password')
 
@@ -72,7 +72,7 @@ test('forgot password → mail → new password → sign in; the used link sends
 })
 
 test('the old password no longer signs in after a reset', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const email = uniqueEmail('reset-old')
   await createPanelUser(email, 'viewer', 'the old password')
   await page.goto('/admin/forgot-password')
