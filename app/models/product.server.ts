@@ -96,7 +96,7 @@ function gathers(filters: CategoryFilters, total: number, inCategory: number, of
 
 function walkedIds(db: Executor, categoryId: number, filters: CategoryFilters, offset: number) {
   // `+ 0` keeps the planner off the price index when the page is walked in another index's order.
-  const price = isPriceSort(filters.sort) ? effectivePrice : sql<string | null>`(coalesce(p.manual_price, p.price) + 0)`
+  const price = isPriceSort(filters.sort) ? effectivePrice : sql<string | null>`(${effectivePrice} + 0)`
   return sortedBy(applyFilters(visibleProducts(db), categoryId, filters, price).select('p.id'), filters.sort, 'p')
     .limit(CATEGORY_PAGE_SIZE)
     .offset(offset)
@@ -142,10 +142,13 @@ const isPriceSort = (sort: CategoryFilters['sort']) => sort === 'price-low' || s
 
 type Orderable<Query> = { orderBy(expression: RawBuilder<unknown>, modifiers: OrderByModifiers): Query }
 
-/** The sort's order, ending in the id that breaks ties (every listing index ends in it too). */
+/**
+ * The sort's order, ending in the id that breaks ties (every listing index ends in it too). On the gathered
+ * matches (`m`) only the newest and top-rated orders occur: price sorts are always walked.
+ */
 function sortedBy<Query extends Orderable<Query>>(query: Query, sort: CategoryFilters['sort'], table: 'p' | 'm') {
   const column = (name: string) => sql.ref(`${table}.${name}`) as RawBuilder<unknown>
-  const price = sql`coalesce(${column('manual_price')}, ${column('price')})` as RawBuilder<unknown>
+  const price = effectivePrice as RawBuilder<unknown>
   let ordered = query
   if (sort === 'newest') ordered = ordered.orderBy(column('created_at'), 'desc')
   if (sort === 'price-low') ordered = ordered.orderBy(price, (ob) => ob.asc().nullsLast())
