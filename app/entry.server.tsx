@@ -7,7 +7,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
-import { documentEndLast } from './lib/document-end.server.ts'
+import { gatherDocument } from './lib/document-end.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
@@ -53,18 +53,12 @@ export default function handleRequest(
           shellRendered = true
         },
         onAllReady() {
-          // Whole, so the socket gets one write rather than one per React chunk (a tenth of a page's CPU was
-          // spent in writev: docs/performance.md).
-          const body = documentEndLast()
-          const chunks: Buffer[] = []
-          body.on('data', (chunk: Buffer) => chunks.push(chunk))
-          body.once('error', reject)
-          body.once('end', () => {
+          const destination = gatherDocument((html) => {
             clearTimeout(timeout)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }))
-          })
-          pipe(body)
+            resolve(new Response(html, { headers: responseHeaders, status }))
+          }, reject)
+          pipe(destination)
         },
         onShellError(error: unknown) {
           clearTimeout(timeout)

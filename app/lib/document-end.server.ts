@@ -1,36 +1,41 @@
-import { Transform } from 'node:stream'
+import { Writable } from 'node:stream'
 
 const DOCUMENT_END = Buffer.from('</body></html>')
 
 /**
- * Moves the document's closing `</body></html>` to the very end of the stream.
+ * Where React writes a document: gathers it whole (one socket write, docs/decisions/032) and hands it on with
+ * its closing `</body></html>` moved to the very end.
  *
  * Remix v2's `<RemixServer>` renders the single-fetch data transfer (its `<script>`s, in a Suspense boundary)
  * as a sibling *after* the `<html>` element, so React writes it after `</html>`: the Nu checker calls that
- * "Stray start tag script" (or "template", when the boundary is still pending). Holding the closing tags
- * back until React is done puts those scripts inside `<body>`, where they are valid. The bytes are otherwise
- * passed on untouched, as they come; the tags may be split across chunks (docs/decisions/022).
+ * "Stray start tag script". Moving the closing tags last puts those scripts inside `<body>`, where they are
+ * valid (docs/decisions/022).
  */
-export function documentEndLast(): Transform {
-  let found = false
-  let carry = Buffer.alloc(0)
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const data = carry.length ? Buffer.concat([carry, Buffer.from(chunk)]) : Buffer.from(chunk)
-      carry = Buffer.alloc(0)
-      if (found) return callback(null, data)
-      const at = data.indexOf(DOCUMENT_END)
-      if (at >= 0) {
-        found = true
-        return callback(null, Buffer.concat([data.subarray(0, at), data.subarray(at + DOCUMENT_END.length)]))
-      }
-      // The last bytes may be the start of the closing tags: keep them until the next chunk says.
-      const keep = Math.min(data.length, DOCUMENT_END.length - 1)
-      carry = data.subarray(data.length - keep)
-      callback(null, data.subarray(0, data.length - keep))
+export function gatherDocument(
+  whole: (document: Buffer<ArrayBuffer>) => void,
+  failed: (error: Error) => void,
+): Writable {
+  const chunks: Uint8Array[] = []
+  const destination = new Writable({
+    write(chunk: Uint8Array, _encoding, callback) {
+      chunks.push(chunk)
+      callback()
     },
-    flush(callback) {
-      callback(null, found ? Buffer.concat([carry, DOCUMENT_END]) : carry)
+    final(callback) {
+      whole(closingTagsLast(Buffer.concat(chunks)))
+      callback()
     },
   })
+  destination.once('error', failed)
+  // React 18 ends its destination twice; a second end() costs a stack-capturing ERR_STREAM_ALREADY_FINISHED.
+  const end = destination.end.bind(destination)
+  destination.end = ((...args: Parameters<typeof end>) =>
+    destination.writableEnded ? destination : end(...args)) as typeof destination.end
+  return destination
+}
+
+export function closingTagsLast(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = html.indexOf(DOCUMENT_END)
+  if (at < 0 || at === html.length - DOCUMENT_END.length) return html
+  return Buffer.concat([html.subarray(0, at), html.subarray(at + DOCUMENT_END.length), DOCUMENT_END])
 }

@@ -1,12 +1,17 @@
+import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory } from '#app/models/category.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { memoUntilWrite } from './memo-until-write.server.ts'
 
 // Reads every public page of their kind repeats, kept until the next catalogue write (docs/decisions/032).
 
-/** The footer's "last price update", on every public page. */
-export const lastDataUpdate = memoUntilWrite(() => getLastDataUpdate(db))
+/** The footer's "last price update" on every public page, formatted here so server and browser show one text. */
+export const lastPriceUpdate = memoUntilWrite(async () => {
+  const latest = await getLastDataUpdate(db)
+  return latest ? formatDateTime(latest.refresh_date, getEnv().REFRESH_TZ) : null
+})
 
 /** A visible category by its slug, for its page. */
 export const visibleCategory = memoUntilWrite((slug) => getVisibleCategory(db, slug))

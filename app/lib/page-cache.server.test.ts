@@ -7,8 +7,9 @@ import { dropPages } from './page-drops.server.ts'
 import { productChanged } from './page-tags.ts'
 
 // The cache in front of a stand-in for the storefront's routes, each render numbered per address, so a test
-// sees which pages a write dropped (docs/decisions/030). `delay` makes a render slow.
-const cache = createPageCache()
+// sees which pages a write dropped (docs/decisions/030). `delay` makes a render slow. Pages are kept from their
+// first request here; keeping from the second (the default) has tests of its own, at the end.
+const cache = createPageCache({ minUses: 1 })
 const renders = new Map<string, number>()
 const app = express()
 app.use((_req, res, next) => {
@@ -166,5 +167,74 @@ describe('numbered invalidations from other processes', () => {
     expect(Object.values(await stillCached(PAGES))).not.toContain(false)
     sequence.message(23, ['product:B'], true) // 22 never arrived: what it said is unknown
     expect(Object.values(await stillCached(PAGES))).not.toContain(true)
+  })
+})
+
+describe('a page is kept from its second request (docs/decisions/033)', () => {
+  async function shop(options: Parameters<typeof createPageCache>[0] = {}) {
+    const shopCache = createPageCache(options)
+    const rendered = new Map<string, number>()
+    const shopApp = express()
+    shopApp.use(shopCache.middleware)
+    shopApp.get('/product/:asin', async (req, res) => {
+      const render = (rendered.get(req.path) ?? 0) + 1
+      rendered.set(req.path, render)
+      await new Promise((resolve) => setTimeout(resolve, Number(req.query.delay ?? 0)))
+      res.set('Cache-Control', 'public, max-age=60').type('html').end(`${req.path} render ${render}`)
+    })
+    const server = shopApp.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const visit = async (path: string) => {
+      const response = await fetch(url + path)
+      return { cache: response.headers.get('x-page-cache'), body: await response.text() }
+    }
+    const close = () => {
+      shopCache.close()
+      return new Promise<void>((done) => server.close(() => done()))
+    }
+    return { cache: shopCache, rendered, visit, close }
+  }
+
+  test('an address asked for once leaves nothing in the cache; the second request is kept', async () => {
+    const { cache: shopCache, visit, close } = await shop()
+    try {
+      expect(await visit('/product/A')).toEqual({ cache: 'MISS', body: '/product/A render 1' })
+      expect(shopCache.size).toBe(0)
+      expect(await visit('/product/A')).toEqual({ cache: 'MISS', body: '/product/A render 2' })
+      expect(await visit('/product/A')).toEqual({ cache: 'HIT', body: '/product/A render 2' })
+      expect(shopCache.size).toBe(1)
+    } finally {
+      await close()
+    }
+  })
+
+  test('a kept page a write dropped is kept again at its next request, by one render for all who ask', async () => {
+    const { rendered, visit, close } = await shop()
+    try {
+      await visit('/product/A?delay=50')
+      await visit('/product/A?delay=50')
+      dropPages(['product:A'])
+      const answers = await Promise.all(Array.from({ length: 5 }, () => visit('/product/A?delay=50')))
+      expect(answers.map((answer) => answer.cache).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'MISS'])
+      expect(rendered.get('/product/A')).toBe(3)
+      expect((await visit('/product/A?delay=50')).cache).toBe('HIT')
+    } finally {
+      await close()
+    }
+  })
+
+  test('only the latest addresses are remembered: four times as many as pages are kept', async () => {
+    const { cache: shopCache, visit, close } = await shop({ maxEntries: 2 })
+    try {
+      await visit('/product/A')
+      for (let n = 1; n <= 8; n++) await visit(`/product/N${n}`) // eight newer addresses: A is forgotten
+      await visit('/product/A')
+      expect(shopCache.size).toBe(0)
+      await visit('/product/N8') // still remembered
+      expect(shopCache.size).toBe(1)
+    } finally {
+      await close()
+    }
   })
 })

@@ -15,6 +15,12 @@ import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.
  * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
  * these pages: a 304 would pair the browser's old body with a new nonce.
  *
+ * A page is kept from its second request on (`minUses`, as nginx's `proxy_cache_min_uses`; docs/decisions/033):
+ * the addresses asked for once lately are remembered, not their pages, so a crawler or a shopper trying filter
+ * combinations, whose addresses mostly come once, does not fill the cache with pages nobody asks for again,
+ * which cost every render a fifth more CPU and doubled its p99 (docs/performance.md). A page dropped by a write
+ * is kept again at its next request: its address was seen.
+ *
  * Single flight (docs/decisions/027): while a miss is being rendered, other requests for the same key
  * wait for that render and are answered from it, so a popular page that was just dropped costs one
  * render, not one per visitor. A render that turns out not cacheable, fails, or takes longer than
@@ -48,6 +54,8 @@ export interface PageCacheOptions {
   maxEntryBytes?: number
   /** How long a request waits for another's render of the same page before rendering itself. */
   waitMs?: number
+  /** The request, counted within the last `maxEntries * 4` addresses asked for, from which a page is kept. */
+  minUses?: 1 | 2
 }
 
 export function createPageCache({
@@ -55,10 +63,13 @@ export function createPageCache({
   maxEntries = 5_000,
   maxEntryBytes = 1 << 20,
   waitMs = 5_000,
+  minUses = 2,
 }: PageCacheOptions = {}) {
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
   const entries = new Map<string, Entry>()
   const flights = new Map<string, Flight>()
+  const seen = new Set<string>()
+  const maxSeen = maxEntries * 4
   const { pageCacheHits, pageCacheMisses, singleFlightSaved, pageCacheInvalidated } = metrics()
   // Called synchronously by the write (or the message) that names the pages: nothing runs in between.
   const stopListening = onPageDrops(drop)
@@ -69,12 +80,26 @@ export function createPageCache({
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
   }
 
+  /** Remembers an address as asked for just now; says whether it had been asked for lately. */
+  function askedBefore(key: string): boolean {
+    const before = seen.delete(key)
+    seen.add(key)
+    if (seen.size > maxSeen) seen.delete(seen.values().next().value!)
+    return before
+  }
+
+  function miss(res: Response) {
+    pageCacheMisses.inc()
+    res.setHeader('X-Page-Cache', 'MISS')
+  }
+
   function drop(invalidation: Invalidation) {
     const touches = touchedBy(invalidation)
     let dropped = 0
     for (const [key, entry] of entries) {
       if (touches(entry.tags)) {
         entries.delete(key)
+        askedBefore(key) // so it is kept again at its next request
         dropped++
       }
     }
@@ -100,6 +125,10 @@ export function createPageCache({
     }
     if (hit) entries.delete(key)
     if (req.method === 'HEAD') return next()
+    if (minUses > 1 && !askedBefore(key) && !hit) {
+      miss(res)
+      return next()
+    }
 
     // A flight still here was not touched by any write since it started.
     const flight = flights.get(key)
@@ -136,8 +165,7 @@ export function createPageCache({
     res.once('close', () => land(null))
 
     const now = Date.now()
-    pageCacheMisses.inc()
-    res.setHeader('X-Page-Cache', 'MISS')
+    miss(res)
     const chunks: Buffer[] = []
     let size = 0
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -171,7 +199,10 @@ export function createPageCache({
 
   return {
     middleware,
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear()
+      seen.clear()
+    },
     /** Stops following invalidations (a cache that is thrown away). */
     close: stopListening,
     get size() {

@@ -2,18 +2,14 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { lastDataUpdate } from '#app/lib/kept-reads.server.ts'
-import { formatDateTime } from '#app/utils/format.ts'
+import { lastPriceUpdate } from '#app/lib/kept-reads.server.ts'
 
 // The shared layout of every public page: sticky header, page, footer.
 
 export async function loader() {
-  const env = getEnv()
-  const latest = await lastDataUpdate()
   return {
-    siteName: env.SITE_NAME,
-    // Formatted here so server and browser render the same text.
-    lastPriceUpdate: latest ? formatDateTime(latest.refresh_date, env.REFRESH_TZ) : null,
+    siteName: getEnv().SITE_NAME,
+    lastPriceUpdate: await lastPriceUpdate(),
     year: new Date().getFullYear(),
   }
 }

@@ -89,11 +89,14 @@ describe('metrics on the built server', () => {
 
   test('requests are counted by route pattern, and the page cache by hits and misses', async () => {
     const before = await scrape()
-    const first = await fetch(`${server.url}/product/${asin}`)
-    const html = await first.text()
-    const second = await fetch(`${server.url}/product/${asin}`)
-    await second.text()
-    expect([first.headers.get('x-page-cache'), second.headers.get('x-page-cache')]).toEqual(['MISS', 'HIT'])
+    const answers = []
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${server.url}/product/${asin}`)
+      answers.push({ cache: response.headers.get('x-page-cache'), html: await response.text() })
+    }
+    // Kept from its second request (docs/decisions/033).
+    expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'MISS', 'HIT'])
+    const html = answers[0]!.html
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0]
     const assetResponse = await fetch(server.url + asset)
     expect(assetResponse.status).toBe(200)
@@ -102,7 +105,7 @@ describe('metrics on the built server', () => {
 
     const productCount = (text: string) =>
       sample(text, 'cv_http_request_duration_seconds_count', 'route="/product/:asin",status="200"') ?? 0
-    expect(productCount(after) - productCount(before)).toBe(2)
+    expect(productCount(after) - productCount(before)).toBe(3)
     expect(sample(after, 'cv_http_request_duration_seconds_count', 'route="/assets/*",status="200"')).toBeGreaterThan(0)
     const routes = new Set([...after.matchAll(/route="([^"]*)"/g)].map((match) => match[1]))
     expect([...routes].filter((route) => route!.includes(asin))).toEqual([])
