@@ -1,3 +1,4 @@
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -29,6 +30,55 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
           message: 'Read a form with readFormData (app/utils/form-data.server.ts): bounded, and without NUL.',
+        },
+      ],
+    },
+  },
+  {
+    // How modules depend on each other (docs/decisions/034).
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      // A dynamic import() is where a module graph is cut on purpose (the job handlers: jobs/names.ts).
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '#*/**', group: 'internal' }],
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './app/components',
+              from: ['./db/**', './app/**/*.server.ts', './app/**/*.server.tsx'],
+              message: 'Components run in the browser too: give them data, not server modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#db/(?!client\\.ts$)',
+              message: 'Routes reach the database through app/models, handing them the db from #db/client.ts.',
+            },
+          ],
         },
       ],
     },

@@ -9,8 +9,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
 import { gatherDocument } from './lib/document-end.server.ts'
 import { logger } from './lib/logger.server.ts'
-import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { keepPersonalResponsesPrivate } from './utils/cache.ts'
 
 export const streamTimeout = 5_000

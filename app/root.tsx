@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { ErrorPage } from './components/error-page.tsx'
 import { Toaster } from './components/toaster.tsx'
 import { getEnv } from './lib/env.server.ts'
-import { getToast } from './lib/toast.server.ts'
 import { useNonce } from './lib/nonce.tsx'
+import { getToast } from './lib/toast.server.ts'
 import stylesheet from './styles/app.css?url'
 
 export const links: LinksFunction = () => [

@@ -1,7 +1,8 @@
-import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
-import { EVERY_PAGE } from '#app/lib/page-tags.ts'
+import type { Kysely } from 'kysely'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
+import { EVERY_PAGE } from '#app/lib/page-tags.ts'
 import { upsertImportedProduct } from '#app/models/amazon-product.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import {
@@ -11,12 +12,11 @@ import {
   setImportStatus,
   type ImportFailure,
 } from '#app/models/import-job.server.ts'
-import type { Kysely } from 'kysely'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv, BATCH_SIZE } from './amazon/client.ts'
 import { newProductFields } from './amazon/fields.ts'
 
-// Manual and bulk imports (issue 7 items 5 and 6): the job's ASINs, 10 per GetItems call; each batch's
+// Manual and bulk imports: the job's ASINs, 10 per GetItems call; each batch's
 // products and progress commit together, so a redelivered job goes on from where it stopped. New products
 // are hidden (soft_hidden) until a curator has given them a category and a look.
 
@@ -115,6 +115,10 @@ async function finish(
 }
 
 /** The queued job. */
-export async function importProductsJob(data: { importId: number }): Promise<void> {
+export interface ImportProductsData {
+  importId: number
+}
+
+export async function importProductsJob(data: ImportProductsData): Promise<void> {
   await importProducts(defaultDb, data.importId)
 }

@@ -2,7 +2,7 @@ import { Queue, type JobsOptions } from 'bullmq'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { createRedisConnection } from '#app/lib/redis.server.ts'
-import { jobs, runJob, type JobData, type JobName, type QueueName } from './registry.ts'
+import { jobQueues, type JobData, type JobName, type QueueName } from './names.ts'
 
 // Retried with backoff; finished jobs are kept for a while for inspection, then trimmed.
 const defaultJobOptions: JobsOptions = {
@@ -36,7 +36,7 @@ export function getQueue(name: QueueName): Queue {
  */
 export async function enqueue<N extends JobName>(name: N, data: JobData<N>, options: JobsOptions = {}): Promise<void> {
   if (getEnv().REDIS_URL) {
-    await getQueue(jobs[name].queue).add(name, data, options)
+    await getQueue(jobQueues[name]).add(name, data, options)
     return
   }
   const id = options.deduplication?.id ?? options.jobId
@@ -57,11 +57,14 @@ function seenInProcess(id: string): boolean {
 
 function runInProcess<N extends JobName>(name: N, data: JobData<N>, attemptsLeft: number, delay = 0): void {
   setTimeout(() => {
-    runJob(name, data).catch((error: unknown) => {
-      const retry = attemptsLeft > 1
-      logger.error({ err: error, job: name, retry }, 'in-process job failed')
-      if (retry) runInProcess(name, data, attemptsLeft - 1, Math.max(delay * 2, 5_000))
-    })
+    // Loaded here, not at the top: whoever enqueues must not load every handler (docs/decisions/034).
+    import('./registry.ts')
+      .then(({ runJob }) => runJob(name, data))
+      .catch((error: unknown) => {
+        const retry = attemptsLeft > 1
+        logger.error({ err: error, job: name, retry }, 'in-process job failed')
+        if (retry) runInProcess(name, data, attemptsLeft - 1, Math.max(delay * 2, 5_000))
+      })
   }, delay).unref()
 }
 

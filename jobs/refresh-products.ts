@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
@@ -15,13 +16,12 @@ import {
   recordRefreshBatch,
   startRefresh,
 } from '#app/models/refresh-log.server.ts'
-import type { Kysely } from 'kysely'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
 import { runAlone } from './run-alone.ts'
 
-// The nightly refresh (issue 7 item 4): every product, 100 at a time by id, 10 per GetItems call. Each
+// The nightly refresh: every product, 100 at a time by id, 10 per GetItems call. Each
 // batch's product updates and the run's counts and cursor commit together, so a run that dies part-way
 // goes on from its last batch when it runs again (BullMQ redelivers it; `npm run refresh` resumes it too).
 
@@ -125,6 +125,10 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
 }
 
 /** The queued job: the scheduled nightly run and "Run refresh now". */
-export async function refreshProductsJob(_data: { trigger?: 'schedule' | 'admin' } = {}): Promise<RefreshOutcome> {
+export interface RefreshProductsData {
+  trigger?: 'schedule' | 'admin'
+}
+
+export async function refreshProductsJob(_data: RefreshProductsData = {}): Promise<RefreshOutcome> {
   return refreshProducts(defaultDb)
 }

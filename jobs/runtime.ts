@@ -2,8 +2,9 @@ import { Worker } from 'bullmq'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { createRedisConnection } from '#app/lib/redis.server.ts'
+import { queueNames, type JobName } from './names.ts'
 import { closeQueues } from './queues.ts'
-import { queueNames, runJob, type JobName } from './registry.ts'
+import { runJob } from './registry.ts'
 import { registerSchedulesUntilDone, startScheduleTimers } from './schedules.ts'
 
 export interface RunningWorkers {

@@ -1,8 +1,8 @@
 import { CronExpressionParser } from 'cron-parser'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { jobQueues, type JobData, type JobName } from './names.ts'
 import { enqueue, getQueue } from './queues.ts'
-import { jobs, type JobData, type JobName } from './registry.ts'
 
 export type Schedule = { [N in JobName]: { id: string; pattern: string; job: N; data: JobData<N> } }[JobName]
 
@@ -20,7 +20,7 @@ export async function registerSchedules(): Promise<void> {
   const tz = getEnv().REFRESH_TZ
   await Promise.all(
     schedules.map((schedule) =>
-      getQueue(jobs[schedule.job].queue).upsertJobScheduler(
+      getQueue(jobQueues[schedule.job]).upsertJobScheduler(
         schedule.id,
         { pattern: schedule.pattern, tz },
         { name: schedule.job, data: schedule.data },

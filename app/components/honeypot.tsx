@@ -1,4 +1,4 @@
-// A field people never see or fill in and form-filling bots usually do (issue 4 "Abuse").
+// A field people never see or fill in and form-filling bots usually do.
 
 export const HONEYPOT_FIELD = 'website'
 

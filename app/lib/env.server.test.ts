@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest'
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { describe, expect, test } from 'vitest'
 import { checkSigningSecret, parseEnv, readOrCreateSecret } from './env.server.ts'
 
 describe('parseEnv', () => {

@@ -1,5 +1,5 @@
-import type { AsinList } from '#app/schemas/amazon-import.ts'
 import { createImportJob, finishImport } from '#app/models/import-job.server.ts'
+import type { AsinList } from '#app/schemas/amazon-import.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { db } from '#db/client.ts'
 import { enqueueForAdmin } from './job-queue.server.ts'

@@ -1,6 +1,6 @@
-import { enqueue } from '#jobs/queues.ts'
-import type { JobData, JobName } from '#jobs/registry.ts'
 import type { JobsOptions } from 'bullmq'
+import type { JobData, JobName } from '#jobs/names.ts'
+import { enqueue } from '#jobs/queues.ts'
 import { logger } from './logger.server.ts'
 
 export const QUEUE_UNAVAILABLE =

@@ -1,6 +1,9 @@
 import type { ActionFunction, LoaderFunction, ServerBuild } from '@remix-run/node'
 import { isDatabaseUnavailable, markDatabase } from '#db/health.ts'
 
+/** For a route that answers an outage its own way, catching the error before the guard below does. */
+export { isDatabaseUnavailable }
+
 /** How long clients are asked to wait while the database is away. */
 export const RETRY_AFTER_SECONDS = '5'
 

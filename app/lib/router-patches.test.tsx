@@ -1,6 +1,6 @@
-import { createStaticHandler, type AgnosticDataRouteObject } from '@remix-run/router'
-import { RemixServer } from '@remix-run/react'
 import type { EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { createStaticHandler, type AgnosticDataRouteObject } from '@remix-run/router'
 import { useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { UNSAFE_DataRouterContext, type RouteObject } from 'react-router-dom'

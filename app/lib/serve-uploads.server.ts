@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express'
 import { pipeline } from 'node:stream/promises'
+import type { NextFunction, Request, Response } from 'express'
 import { getStorage, isMediaKey, type Storage } from './storage.server.ts'
 
 /**

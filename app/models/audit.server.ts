@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 
-// The audit trail of every admin write (issue 5): who did what to which record, and which fields changed.
+// The audit trail of every admin write: who did what to which record, and which fields changed.
 // Written with the change, in its transaction, so the trail and the data never disagree.
 
 export type AuditEntity = 'USER' | 'PRODUCT' | 'CATEGORY' | 'REVIEW' | 'MEDIA' | 'MEDIA_FOLDER' | 'IMPORT' | 'REFRESH'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 
-// The dashboard's numbers (issue 5): all four counters are real counts, in one round trip.
+// The dashboard's numbers: all four counters are real counts, in one round trip.
 
 export async function getCatalogueCounts(db: Executor) {
   const row = await db

@@ -6,6 +6,8 @@ import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
+import { visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
 import {
   filtersNarrow,
@@ -15,8 +17,6 @@ import {
   type CategoryFilters,
   type Sort,
 } from '#app/schemas/category-filters.ts'
-import { getEnv } from '#app/lib/env.server.ts'
-import { visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'

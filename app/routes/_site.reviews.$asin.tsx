@@ -8,12 +8,13 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { FieldError } from '#app/components/field-error.tsx'
+import type { z } from 'zod'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { FieldError } from '#app/components/field-error.tsx'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { ReviewList } from '#app/components/review-list.tsx'
-import { StarRating } from '#app/components/star-rating.tsx'
 import { StarRatingInput } from '#app/components/star-rating-input.tsx'
+import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
@@ -31,7 +32,6 @@ import { formatDate } from '#app/utils/format.ts'
 import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
-import type { z } from 'zod'
 
 // The reviews page (SPEC §2): every approved review, and the form that posts one. Posting needs a reviewer
 // signed in through an e-mailed link; until then the form sends that link and keeps the review for later.

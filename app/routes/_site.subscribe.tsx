@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
-import { enqueue } from '#jobs/queues.ts'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
@@ -12,6 +11,7 @@ import { siteNameFrom } from '#app/utils/meta.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
 import { confirmationMail } from '#app/utils/subscription-mail.server.ts'
 import { db } from '#db/client.ts'
+import { enqueue } from '#jobs/queues.ts'
 
 // POST /subscribe: the signup of SPEC §2/§4/§8, double opt-in. GET shows a page of its own (and the
 // no-JavaScript error page). The answer is the same whether or not the address was known.

@@ -8,7 +8,7 @@ import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
-// /admin (SPEC §2, issue 5): the four counters, the last refresh, and outbound clicks over 30 days.
+// /admin (SPEC §2): the four counters, the last refresh, and outbound clicks over 30 days.
 
 const CHART_DAYS = 30
 

@@ -13,10 +13,12 @@ import {
 import type { ReactNode } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
+import { inputClass } from '#app/components/admin/styles.ts'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
+import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE, type Invalidation } from '#app/lib/page-tags.ts'
-import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -37,10 +39,8 @@ import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db } from '#db/client.ts'
-import { inputClass } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
-// /admin/categories (SPEC §2, §5, §6, §8; issue 6): search, Add Category, edit, hide/show and delete.
+// /admin/categories (SPEC §2, §5, §6, §8): search, Add Category, edit, hide/show and delete.
 // Forms and confirmations are reached by links (?new, ?edit=id, ?delete=id), so all of it works without
 // JavaScript; with it they open as modal dialogs. Every write is one transaction with its audit row.
 

@@ -3,6 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useState } from 'react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { FolderSelect, formatBytes, MediaThumbnail, UploadForm } from '#app/components/admin/media.tsx'
+import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
@@ -22,10 +24,8 @@ import { searchText } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
-import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
-// /admin/media (SPEC §2 "Admin Media page", issue 6 item 6): search, grid/list, folder filter, New Folder,
+// /admin/media (SPEC §2 "Admin Media page"): search, grid/list, folder filter, New Folder,
 // upload (posted to /admin/media/upload), multi-select with move, tags and delete, per-file delete.
 
 type View = 'grid' | 'list'

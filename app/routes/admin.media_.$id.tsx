@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { FolderSelect, formatBytes, MediaThumbnail } from '#app/components/admin/media.tsx'
+import { primaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { deleteMedia, MediaInUseError, StorageError } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
@@ -12,8 +14,6 @@ import { AltSchema, FolderRefSchema, TagsSchema } from '#app/schemas/media.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { db } from '#db/client.ts'
-import { primaryButtonClass, smallFieldClass } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 // /admin/media/{id}: one file's alt text, tags and folder, and its delete button.
 

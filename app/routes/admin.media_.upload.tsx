@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { UploadForm, UploadProblems, type UploadReply } from '#app/components/admin/media.tsx'
-import { StorageError, storeMedia } from '#app/lib/media.server.ts'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { checkFile, parseUpload, UploadError } from '#app/lib/media-upload.server.ts'
+import { StorageError, storeMedia } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -10,7 +11,6 @@ import { getFolder } from '#app/models/media.server.ts'
 import { FolderRefSchema } from '#app/schemas/media.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 
 // /admin/media/upload: the upload form's target (docs/decisions/018). Its own route, so that the permission
 // check runs before a byte of the multipart body is read. Without JavaScript, refusals are shown on this page.

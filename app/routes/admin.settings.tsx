@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { enqueue } from '#jobs/queues.ts'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -16,7 +15,6 @@ import {
   type AuditEntity,
   type AuditFilter,
 } from '#app/models/audit.server.ts'
-import { createPasswordResetToken, deletePasswordResetTokens } from '#app/models/password-reset.server.ts'
 import {
   countAdmins,
   findUserById,
@@ -24,19 +22,21 @@ import {
   replaceRole,
   revokePanelAccess,
 } from '#app/models/panel-user.server.ts'
+import { createPasswordResetToken, deletePasswordResetTokens } from '#app/models/password-reset.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { findOrCreateUserByEmail, grantRole, listUserRoles, lockAdmins } from '#app/models/user.server.ts'
 import { PanelUserActionSchema, type PanelUserAction } from '#app/schemas/panel-users.ts'
 import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
-import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
+import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
 import { invitationMail } from '#app/utils/password-reset-mail.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db, type Executor } from '#db/client.ts'
+import { enqueue } from '#jobs/queues.ts'
 
-// /admin/settings (issue 5): the panel's users, managed by admins only, and the audit trail, which every
+// /admin/settings: the panel's users, managed by admins only, and the audit trail, which every
 // panel role may read. User changes are serialised with `lockAdmins`, so there is always an admin left.
 
 const PAGE_SIZE = 50

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { enqueue } from '#jobs/queues.ts'
 import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
@@ -14,6 +13,7 @@ import { readFormData } from '#app/utils/form-data.server.ts'
 import { RESET_LINK_HOURS } from '#app/utils/password-links.ts'
 import { passwordResetMail } from '#app/utils/password-reset-mail.server.ts'
 import { db } from '#db/client.ts'
+import { enqueue } from '#jobs/queues.ts'
 
 // /admin/forgot-password (SPEC §2, §8, §9): mails a one-hour, single-use link to a panel user. The answer is
 // the same whether or not the address has an account, so the form cannot tell anyone who has one.

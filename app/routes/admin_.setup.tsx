@@ -6,9 +6,9 @@ import { useEffect } from 'react'
 import { AuthField, AuthPage, buttonClass, FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import {
   adminExists,

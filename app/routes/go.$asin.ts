@@ -4,8 +4,8 @@ import { logger } from '#app/lib/logger.server.ts'
 import { recordClick } from '#app/models/click.server.ts'
 import { getOutboundTarget } from '#app/models/product.server.ts'
 import { outboundUrl } from '#app/utils/affiliate.ts'
-import { hashIp } from '#app/utils/ip-hash.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
+import { hashIp } from '#app/utils/ip-hash.server.ts'
 import { db } from '#db/client.ts'
 
 // /go/{asin}: count the click, then send the visitor to the product's stored, tagged Amazon URL.

@@ -1,8 +1,8 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import type { MailMessage } from '#app/lib/mail.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { displayPrice, type PriceFields } from '#app/utils/pricing.ts'
 import { escapeHtml } from '#app/utils/html.ts'
+import { displayPrice, type PriceFields } from '#app/utils/pricing.ts'
 import { unsubscribeUrl } from '#app/utils/subscription-mail.server.ts'
 
 // The weekly digest: the week's new and featured products, each linked through /go (so clicks are counted

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * What the Amazon jobs need (issue 7): a product's availability and whether Amazon still knows its ASIN
+ * What the Amazon jobs need: a product's availability and whether Amazon still knows its ASIN
  * (a rejected ASIN is kept and flagged, never deleted); the refresh run's cursor, so a run that died part-way
  * goes on from its last committed batch; and import jobs with their progress, kept in Postgres so they
  * survive restarts and can be read without Redis.

@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { createPanelUser, uniqueEmail } from './support/panel.ts'
 
-// The door to the admin panel (issue 5): first-admin setup, login, the dashboard, logout; and who is kept out.
+// The door to the admin panel: first-admin setup, login, the dashboard, logout; and who is kept out.
 
 const PASSWORD = 'a long enough password'
 

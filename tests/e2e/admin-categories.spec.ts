@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
 
-// /admin/categories (issue 6 item 5): add, edit, hide, show and delete a category, with and without
+// /admin/categories: add, edit, hide, show and delete a category, with and without
 // JavaScript; what a viewer and an editor may not do. Every category made here has a name unique to the
 // run and project, and the seeded ones are only looked at.
 

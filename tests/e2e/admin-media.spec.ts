@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
 
-// The media library (issue 6 item 6): upload, folder, move, tag, delete, and the picker's round trip.
+// The media library: upload, folder, move, tag, delete, and the picker's round trip.
 
 async function signIn(page: Page) {
   await signInAs(page.context(), await createPanelUser(uniqueEmail('media-admin'), 'admin'))

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './support/panel.ts'
 
-// The admin Products page (issue 6): edit a product (gallery from the media picker), the featured and visible
+// The admin Products page: edit a product (gallery from the media picker), the featured and visible
 // switches, review moderation, and the CSV export, with and without JavaScript. Each test works on products
 // of its own.
 

@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { removeAdmins } from './support/panel.ts'
 
-// First-admin setup (issue 5), the way a new site's owner meets it. These projects run before all others
+// First-admin setup, the way a new site's owner meets it. These projects run before all others
 // (playwright.config.ts), so nothing else is making admins meanwhile.
 
 const PASSWORD = 'a long enough password'

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { getToast } from '#app/lib/toast.server.ts'
 import { getSessionUser } from '#app/lib/session.server.ts'
-import * as setup from '#app/routes/admin_.setup.tsx'
+import { getToast } from '#app/lib/toast.server.ts'
+import * as dashboard from '#app/routes/admin._index.tsx'
 import * as login from '#app/routes/admin_.login.tsx'
 import * as logout from '#app/routes/admin_.logout.tsx'
-import * as dashboard from '#app/routes/admin._index.tsx'
+import * as setup from '#app/routes/admin_.setup.tsx'
 import { db } from '#db/client.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
-// First-admin setup, login and logout (issue 5 items 2 and 3), through the real actions.
+// First-admin setup, login and logout, through the real actions.
 
 let addressCount = 0
 const context = () => ({ cspNonce: '', clientIp: `192.0.2.${++addressCount}` })

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { can, type Permission, type Role } from '#app/lib/permissions.ts'
 import { cookieFor } from '#tests/support/panel-users.ts'
 
-// The authorization matrix (issue 5): every admin route's loader and every action intent, for anonymous
+// The authorization matrix: every admin route's loader and every action intent, for anonymous
 // visitors, users without a role, and each role. A new admin route fails this test until it is listed.
 
 /** Signed-out pages of the panel: anyone may use them. */

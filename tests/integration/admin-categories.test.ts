@@ -6,7 +6,7 @@ import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
-// /admin/categories (issue 6 item 5) through its real loader and action: messages, slugs, audit rows,
+// /admin/categories through its real loader and action: messages, slugs, audit rows,
 // refusals that change nothing, and the cached public pages each write drops (docs/decisions/030).
 
 const context = { cspNonce: '', clientIp: '127.0.0.1' }

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { getToast } from '#app/lib/toast.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { getStorage, S3Storage, type Storage } from '#app/lib/storage.server.ts'
+import { getToast } from '#app/lib/toast.server.ts'
 import * as mediaPage from '#app/routes/admin.media.tsx'
 import * as mediaDetails from '#app/routes/admin.media_.$id.tsx'
 import * as picker from '#app/routes/admin.media_.picker.tsx'
@@ -17,7 +17,7 @@ import { FIVE_MB, GIF_1X1, HTML_PAGE, pngImage, WEBP_1X1 } from '#tests/support/
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 import { startS3StandIn } from '#tests/support/s3-stand-in.ts'
 
-// The media library (issue 6 item 6) through its real loaders and actions, on a storage directory of its own.
+// The media library through its real loaders and actions, on a storage directory of its own.
 
 const uploadDir = await vi.hoisted(async () => {
   // Before any app module reads the environment.

@@ -1,15 +1,15 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, test } from 'vitest'
 import { getToast } from '#app/lib/toast.server.ts'
-import * as list from '#app/routes/admin.products.tsx'
 import * as edit from '#app/routes/admin.products.$id.tsx'
 import * as exportRoute from '#app/routes/admin.products.export.ts'
+import * as list from '#app/routes/admin.products.tsx'
 import { db } from '#db/client.ts'
 import { createCategory, createProduct, createReview } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
-// The admin Products page (issue 6 items 1–4, 7): the list's filters, the toggles, the edit panel, review
+// The admin Products page: the list's filters, the toggles, the edit panel, review
 // moderation and the CSV export, through the real loaders and actions.
 
 const context = { cspNonce: '', clientIp: '127.0.0.1' }

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import type { ClientOptions } from '#tests/support/amazon-client.ts'
 import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 
-// The Creators API client against the local stand-in and the real Redis (issue 7 item 8).
+// The Creators API client against the local stand-in and the real Redis.
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 

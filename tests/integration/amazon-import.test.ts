@@ -4,7 +4,7 @@ import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
-// Manual and bulk imports (issue 7 items 5, 6 and 8): the actions, the job against the stand-in, the progress page.
+// Manual and bulk imports: the actions, the job against the stand-in, the progress page.
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 

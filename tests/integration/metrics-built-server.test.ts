@@ -1,3 +1,5 @@
+import net from 'node:net'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import {
   builtServerEnv,
@@ -7,8 +9,6 @@ import {
   visibleAsin,
 } from '#tests/support/built-server.ts'
 import { freePort } from '#tests/support/free-port.ts'
-import net from 'node:net'
-import { Redis } from 'ioredis'
 import { onServer } from '#tests/support/postgres.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 

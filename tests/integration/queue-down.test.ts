@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from 'vitest'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
-// Issue 7 item 1: when Redis goes away the storefront keeps serving, an admin action that needs the queue says
+// When Redis goes away the storefront keeps serving, an admin action that needs the queue says
 // so, and the queue works again when Redis returns. Redis is reached through a proxy this test cuts.
 const realRedis = new URL(process.env.REDIS_URL!)
 const proxy = await startTcpProxy({ host: realRedis.hostname, port: Number(realRedis.port || 6379) })

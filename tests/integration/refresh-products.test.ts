@@ -4,7 +4,7 @@ import type { ClientOptions } from '#tests/support/amazon-client.ts'
 import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct, hoursAgo } from '#tests/support/catalogue.ts'
 
-// The nightly refresh against the stand-in and real Postgres and Redis (issue 7 items 4 and 8).
+// The nightly refresh against the stand-in and real Postgres and Redis.
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 

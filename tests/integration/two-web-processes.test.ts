@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { queueNames } from '#jobs/registry.ts'
+import { queueNames } from '#jobs/names.ts'
 import { startAmazonStandIn, type AmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import {
   adminCookie,

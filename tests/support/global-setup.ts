@@ -1,6 +1,6 @@
-import type { TestProject } from 'vitest/node'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import type { TestProject } from 'vitest/node'
 import { migrateToLatest } from '#db/migrator.ts'
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from './postgres.ts'
 

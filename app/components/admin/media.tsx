@@ -1,7 +1,7 @@
-import { smallFieldClass } from './styles.ts'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { FormAlert } from './auth-page.tsx'
+import { smallFieldClass } from './styles.ts'
 
 // Pieces of the media library shared by its pages.
 

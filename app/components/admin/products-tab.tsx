@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
+import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import type { ProductListFilters } from '#app/schemas/admin-products.ts'
-import { Pagination } from '#app/components/pagination.tsx'
 import { ToggleSwitch } from './toggle-switch.tsx'
 import { usePanelUser } from './use-panel-user.ts'
 

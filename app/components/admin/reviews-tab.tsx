@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
-import { can } from '#app/lib/permissions.ts'
 import { Pagination } from '#app/components/pagination.tsx'
+import { can } from '#app/lib/permissions.ts'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
 import type { ServerBuild } from '@remix-run/node'
+import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
 
 /**
  * The label a request is counted under: the pattern of the Remix route that answers it (`/product/:asin`),

@@ -1,8 +1,8 @@
 import { Gauge } from 'prom-client'
 import { getLastFinishedRefresh } from '#app/models/refresh-log.server.ts'
 import { db, poolCounts } from '#db/client.ts'
+import { queueNames } from '#jobs/names.ts'
 import { getQueue } from '#jobs/queues.ts'
-import { queueNames } from '#jobs/registry.ts'
 import { getEnv } from '../env.server.ts'
 import { metrics } from './registry.server.ts'
 
