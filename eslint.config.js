@@ -3,6 +3,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+// One Link, cheap on the server (docs/decisions/035).
+const remixLink = {
+  name: '@remix-run/react',
+  importNames: ['Link'],
+  message: 'Use Link from #app/components/link.tsx: the same <a>, without the router work on the server.',
+}
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.data/', 'playwright-report/', 'test-results/', 'db/types.ts'] },
   ...tseslint.configs.recommended,
@@ -68,11 +75,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/components/link.tsx', 'app/components/link.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [remixLink] }] },
+  },
+  {
     files: ['app/routes/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [remixLink],
           patterns: [
             {
               regex: '^#db/(?!client\\.ts$)',

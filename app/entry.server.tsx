@@ -5,9 +5,9 @@ import {
   type HandleErrorFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToString } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
-import { gatherDocument } from './lib/document-end.server.ts'
+import { closingTagsLast, readDataTransfer } from './lib/document-end.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
@@ -23,7 +23,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -35,42 +35,17 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   keepPersonalResponsesPrivate(request, responseHeaders)
   if (status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
-  // Every visitor, crawler or browser, gets the whole document once everything in it is ready: no loader
-  // defers data, so there is nothing worth streaming, and a streamed Suspense boundary would leave invalid
-  // HTML and content hidden from visitors without JavaScript (docs/decisions/022).
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
-    // Cleared once the document is whole: a pending timer would keep the render's state alive for seconds.
-    const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true
-        },
-        onAllReady() {
-          const destination = gatherDocument((html) => {
-            clearTimeout(timeout)
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(html, { headers: responseHeaders, status }))
-          }, reject)
-          pipe(destination)
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout)
-          reject(error)
-        },
-        onError(error: unknown) {
-          // Errors after the shell are reported by the stream; before it, by onShellError.
-          if (shellRendered) logger.error({ err: error }, 'render failed')
-        },
-      },
-    )
-  })
+  // Every visitor, crawler or browser, gets the whole document at once: no loader defers data, so there is
+  // nothing worth streaming (docs/decisions/022), and rendering to a string costs less than React's stream of
+  // bytes (docs/decisions/035).
+  await readDataTransfer(remixContext)
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  )
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(closingTagsLast(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status })
 }
 
 // Client navigations fetch the same data: the same rule for them.

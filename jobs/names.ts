@@ -1,3 +1,4 @@
+import type { CountSearchVocabularyData } from './count-search-vocabulary.ts'
 import type { ImportProductsData } from './import-products.ts'
 import type { RefreshProductsData } from './refresh-products.ts'
 import type { SendDigestData } from './send-digest.ts'
@@ -12,6 +13,7 @@ export const jobQueues = {
   'send-digest': 'digest',
   'refresh-products': 'amazon',
   'import-products': 'amazon',
+  'count-search-vocabulary': 'search',
 } as const
 
 export interface JobDataByName {
@@ -19,6 +21,7 @@ export interface JobDataByName {
   'send-digest': SendDigestData
   'refresh-products': RefreshProductsData
   'import-products': ImportProductsData
+  'count-search-vocabulary': CountSearchVocabularyData
 }
 
 export type JobName = keyof typeof jobQueues

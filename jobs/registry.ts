@@ -1,3 +1,4 @@
+import { countSearchVocabularyJob } from './count-search-vocabulary.ts'
 import { importProductsJob } from './import-products.ts'
 import type { JobData, JobName } from './names.ts'
 import { refreshProductsJob } from './refresh-products.ts'
@@ -13,6 +14,7 @@ const handlers: { [N in JobName]: (data: JobData<N>) => Promise<unknown> } = {
   'send-digest': sendDigestJob,
   'refresh-products': refreshProductsJob,
   'import-products': importProductsJob,
+  'count-search-vocabulary': countSearchVocabularyJob,
 }
 
 export function runJob<N extends JobName>(name: N, data: JobData<N>): Promise<unknown> {

@@ -33,6 +33,15 @@ describe('nextRunAt', () => {
       data: { trigger: 'schedule' },
     })
   })
+
+  test('the search vocabulary is counted every hour', () => {
+    expect(schedules).toContainEqual({
+      id: 'search-vocabulary',
+      pattern: '40 * * * *',
+      job: 'count-search-vocabulary',
+      data: {},
+    })
+  })
 })
 
 describe('in-process schedule timers', () => {

@@ -10,6 +10,7 @@ export type Schedule = { [N in JobName]: { id: string; pattern: string; job: N; 
 export const schedules: Schedule[] = [
   { id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} },
   { id: 'nightly-refresh', pattern: '15 3 * * *', job: 'refresh-products', data: { trigger: 'schedule' } },
+  { id: 'search-vocabulary', pattern: '40 * * * *', job: 'count-search-vocabulary', data: {} },
 ]
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 
 /**
  * The trail from the home page to this page; the last crumb is the page itself. The same list feeds the page's

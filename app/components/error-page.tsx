@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 
 const titles: Record<number, string> = { 403: 'Not allowed', 503: 'We’ll be right back' }
 const explanations: Record<number, string> = {

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useState, type MouseEvent } from 'react'
+import { Link } from '#app/components/link.tsx'
 
 /**
  * Thumbnails and previous/next. Without JavaScript each control is a link to `?image=N`; with it the

@@ -1,5 +1,6 @@
-import { Link, type LinkProps } from '@remix-run/react'
+import { type LinkProps } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Link } from '#app/components/link.tsx'
 
 // Building blocks of the static information pages (about, disclosure, contact and the three guides), so they
 // share one look: a page header, titled sections with anchors, and underlined text links.

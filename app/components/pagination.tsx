@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 
 /** Previous / next links that keep every other query parameter. Renders nothing for a single page. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

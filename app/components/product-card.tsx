@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import type { DisplayPrice } from '#app/utils/pricing.ts'
 import { OutboundLink } from './outbound-link.tsx'
 import { Price } from './price.tsx'

@@ -1,5 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { Link } from '#app/components/link.tsx'
 import { SearchForm } from './search-form.tsx'
 import { siteNavLinks } from './site-nav.ts'
 

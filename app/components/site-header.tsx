@@ -1,4 +1,5 @@
-import { Link, NavLink } from '@remix-run/react'
+import { NavLink } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import { SearchForm } from './search-form.tsx'
 import { SidePanel } from './side-panel.tsx'
 import { siteNavLinks } from './site-nav.ts'

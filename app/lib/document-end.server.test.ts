@@ -1,38 +1,45 @@
+import type { EntryContext } from '@remix-run/node'
 import { expect, test } from 'vitest'
-import { closingTagsLast, gatherDocument } from './document-end.server.ts'
+import { closingTagsLast, readDataTransfer } from './document-end.server.ts'
 
 const page = '<!DOCTYPE html><html><head></head><body><main>é</main></body></html>'
 const late = '<!--$--><script>window.x=1</script><!--/$-->'
 
-function moved(html: string): string {
-  return closingTagsLast(Buffer.from(html)).toString()
-}
-
 test('what React writes after </html> ends up inside <body>', () => {
-  expect(moved(page + late)).toBe(
+  expect(closingTagsLast(page + late)).toBe(
     '<!DOCTYPE html><html><head></head><body><main>é</main><!--$--><script>window.x=1</script><!--/$--></body></html>',
   )
 })
 
 test('a document that already ends with </body></html> is unchanged', () => {
-  expect(moved(page)).toBe(page)
+  expect(closingTagsLast(page)).toBe(page)
 })
 
 test('a body without the closing tags (a fragment, an error text) is unchanged', () => {
-  expect(moved('Not Found')).toBe('Not Found')
-  expect(moved('<p>a</p></body')).toBe('<p>a</p></body')
+  expect(closingTagsLast('Not Found')).toBe('Not Found')
+  expect(closingTagsLast('<p>a</p></body')).toBe('<p>a</p></body')
 })
 
-test('the document is gathered whole from any chunks, multi-byte characters split between them included', async () => {
-  const bytes = Buffer.from(page + late)
-  const at = bytes.indexOf(Buffer.from('é')) + 1 // in the middle of é
-  const gathered = new Promise<string>((resolve, reject) => {
-    const destination = gatherDocument((html) => resolve(html.toString()), reject)
-    destination.write(bytes.subarray(0, 7))
-    destination.write(bytes.subarray(7, at))
-    destination.write(bytes.subarray(at))
-    destination.end()
+test('the data transfer is read whole, multi-byte characters split between chunks included, as one finished chunk', async () => {
+  const bytes = new TextEncoder().encode('[{"title":"é"},"ü"]')
+  const at = bytes.indexOf(0xc3) + 1 // in the middle of é
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, 3))
+      controller.enqueue(bytes.subarray(3, at))
+      controller.enqueue(bytes.subarray(at))
+      controller.close()
+    },
   })
-  expect(await gathered).toBe(moved(page + late))
-  expect(await gathered).toContain('<main>é</main>')
+  const context = { serverHandoffStream: stream, renderMeta: {} } as unknown as EntryContext
+  await readDataTransfer(context)
+  const first = context.renderMeta?.streamCache?.[0]
+  expect(first?.result).toEqual({ done: true, value: '[{"title":"é"},"ü"]' })
+  await expect(first).resolves.toBeUndefined()
+})
+
+test('without a data transfer (no single fetch, or no scripts) nothing is read', async () => {
+  const context = { renderMeta: {} } as unknown as EntryContext
+  await readDataTransfer(context)
+  expect(context.renderMeta?.streamCache).toBeUndefined()
 })

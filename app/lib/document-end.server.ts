@@ -1,41 +1,37 @@
-import { Writable } from 'node:stream'
+import type { EntryContext } from '@remix-run/node'
 
-const DOCUMENT_END = Buffer.from('</body></html>')
+const DOCUMENT_END = '</body></html>'
 
 /**
- * Where React writes a document: gathers it whole (one socket write, docs/decisions/032) and hands it on with
- * its closing `</body></html>` moved to the very end.
- *
+ * Reads Remix's single-fetch data transfer (the loader data, turbo-stream encoded) to its end and hands it to
+ * `<RemixServer>`'s `StreamTransfer` as one finished chunk, so the document renders in one synchronous
+ * `renderToString` with nothing left to suspend on (docs/decisions/035). No loader defers data, so the stream
+ * ends as soon as the loaders' data is encoded.
+ */
+export async function readDataTransfer(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream
+  if (!stream || !context.renderMeta) return
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  let value = ''
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    value += decoder.decode(chunk.value, { stream: true })
+  }
+  value += decoder.decode()
+  reader.releaseLock()
+  const whole = Object.assign(Promise.resolve(), { result: { done: true, value } })
+  context.renderMeta.streamCache = { 0: whole }
+}
+
+/**
  * Remix v2's `<RemixServer>` renders the single-fetch data transfer (its `<script>`s, in a Suspense boundary)
  * as a sibling *after* the `<html>` element, so React writes it after `</html>`: the Nu checker calls that
  * "Stray start tag script". Moving the closing tags last puts those scripts inside `<body>`, where they are
- * valid (docs/decisions/022).
+ * valid (docs/decisions/022). They are the last literal ones in the document: text, attributes, the JSON-LD and the
+ * data transfer are all escaped, so searching from the end finds them without reading the whole page.
  */
-export function gatherDocument(
-  whole: (document: Buffer<ArrayBuffer>) => void,
-  failed: (error: Error) => void,
-): Writable {
-  const chunks: Uint8Array[] = []
-  const destination = new Writable({
-    write(chunk: Uint8Array, _encoding, callback) {
-      chunks.push(chunk)
-      callback()
-    },
-    final(callback) {
-      whole(closingTagsLast(Buffer.concat(chunks)))
-      callback()
-    },
-  })
-  destination.once('error', failed)
-  // React 18 ends its destination twice; a second end() costs a stack-capturing ERR_STREAM_ALREADY_FINISHED.
-  const end = destination.end.bind(destination)
-  destination.end = ((...args: Parameters<typeof end>) =>
-    destination.writableEnded ? destination : end(...args)) as typeof destination.end
-  return destination
-}
-
-export function closingTagsLast(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const at = html.indexOf(DOCUMENT_END)
+export function closingTagsLast(html: string): string {
+  const at = html.lastIndexOf(DOCUMENT_END)
   if (at < 0 || at === html.length - DOCUMENT_END.length) return html
-  return Buffer.concat([html.subarray(0, at), html.subarray(at + DOCUMENT_END.length), DOCUMENT_END])
+  return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END
 }

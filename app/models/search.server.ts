@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { containsPattern } from '#app/utils/search.ts'
+import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import type { SearchTerms } from '#db/types.ts'
 import { cardColumns, visibleProducts } from './product.server.ts'
@@ -7,13 +7,19 @@ import { cardColumns, visibleProducts } from './product.server.ts'
 /**
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
  * matches first, then the newest. How many products a term matches is read from search_terms, counted the
- * first time the term is searched and kept right by every write to products since (docs/decisions/031).
+ * first time the term is searched (the catalogue's own vocabulary ahead of that: countSearchVocabulary) and kept
+ * right by every write to products since (docs/decisions/031).
  * Each of the two groups, title matches and the rest, is read one of two ways: by its ids when the term is
  * rare (the table keeps them), or in the newest-first index with the pattern as a filter when it is common,
  * where a page is found after a few hundred rows.
  */
 
 export const SEARCH_PAGE_SIZE = 24
+/**
+ * How many of the catalogue's most used title words and pairs keep their counts ready. Kept terms are capped
+ * at 2,000 (decision 031): the rest is room for what visitors search besides.
+ */
+export const SEARCH_VOCABULARY_SIZE = 1500
 
 type TermCounts = Pick<SearchTerms, 'title_matches' | 'rest_matches' | 'title_ids' | 'rest_ids'>
 
@@ -35,11 +41,67 @@ export async function searchProducts(db: Executor, term: string, page = 1) {
 
 async function countsFor(db: Executor, term: string, pattern: string): Promise<TermCounts> {
   const columns = ['title_matches', 'rest_matches', 'title_ids', 'rest_ids'] as const
-  const kept = await db.selectFrom('search_terms').select(columns).where('term', '=', term).executeTakeFirst()
-  if (kept) return kept
+  const kept = await db.selectFrom('search_terms').select(columns).where('term', '=', keyOf(term)).executeTakeFirst()
+  return kept ?? countTerm(db, term, pattern)
+}
+
+/**
+ * The kept counts' key: the term lower-cased by Postgres, as its pattern is, so "Mylar", "MYLAR" and "mylar"
+ * share one count (they match the same products).
+ */
+const keyOf = (term: string) => sql<string>`lower(${term})`
+
+/** Counts a term and keeps the count (decision 031); a term already kept is read back unchanged. */
+async function countTerm(db: Executor, term: string, pattern: string): Promise<TermCounts> {
   const { rows } = await sql<TermCounts>`
-    SELECT title_matches, rest_matches, title_ids, rest_ids FROM count_search_term(${term}, ${pattern})`.execute(db)
+    SELECT title_matches, rest_matches, title_ids, rest_ids
+    FROM count_search_term(${keyOf(term)}, ${pattern})`.execute(db)
   return rows[0]!
+}
+
+/**
+ * Of the catalogue's `size` most used title words and pairs of neighbouring words (titleTerms), those whose
+ * counts are not kept, most used first. They are what visitors search for, and the common ones are the terms
+ * whose first count is slow, so the worker counts them ahead of any search (docs/decisions/035). Titles are
+ * read in batches by id; the tally stays in this process (a few thousand terms for our catalogue).
+ */
+export async function uncountedVocabulary(db: Executor, size: number): Promise<string[]> {
+  const products = new Map<string, number>()
+  for (let after = 0; ;) {
+    const batch = await db
+      .selectFrom('products')
+      .select(['id', 'title'])
+      .where('soft_hidden', '=', false)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(10_000)
+      .execute()
+    if (!batch.length) break
+    for (const { title } of batch) {
+      for (const term of titleTerms(title)) products.set(term, (products.get(term) ?? 0) + 1)
+    }
+    after = batch.at(-1)!.id
+  }
+  const vocabulary = [...products.keys()]
+    .sort((a, b) => products.get(b)! - products.get(a)! || (a < b ? -1 : 1))
+    .slice(0, size)
+  if (!vocabulary.length) return []
+  const { rows } = await sql<{ term: string }>`
+    SELECT v.term FROM unnest(${vocabulary}::text[]) WITH ORDINALITY AS v (term, rank)
+    WHERE NOT EXISTS (SELECT FROM search_terms s WHERE s.term = lower(v.term))
+    ORDER BY v.rank`.execute(db)
+  return rows.map((row) => row.term)
+}
+
+/**
+ * Counts the catalogue's vocabulary ahead of its searches (uncountedVocabulary): what the worker does every
+ * hour. Each term is its own statement, so writes wait on the gate for one count at a time, not for all of
+ * them. Returns how many terms it counted.
+ */
+export async function countSearchVocabulary(db: Executor, size = SEARCH_VOCABULARY_SIZE): Promise<number> {
+  const terms = await uncountedVocabulary(db, size)
+  for (const term of terms) await countTerm(db, term, containsPattern(term))
+  return terms.length
 }
 
 // The lower-cased copies of title and description with LIKE: ILIKE's own rule, without lower-casing each row.
@@ -51,14 +113,27 @@ function restMatches(pattern: string): RawBuilder<boolean> {
   return sql<boolean>`p.search_title NOT LIKE lower(${pattern}) AND p.search_description LIKE lower(${pattern})`
 }
 
-/** One group's page: by its ids when the term is rare, else in index order with the pattern as a filter. */
+/** One group's page: by its ids when the term is rare, else walking the newest-first index (decision 031). */
 function readGroup(db: Executor, matches: RawBuilder<boolean>, ids: number[] | null, offset: number, limit: number) {
-  const group = visibleProducts(db).where(ids ? sql<boolean>`p.id = ANY(${ids}::int[])` : matches)
-  return group
-    .select(cardColumns)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
+  const page = (executor: Executor, where: RawBuilder<boolean>) =>
+    visibleProducts(executor)
+      .where(where)
+      .select(cardColumns)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  if (ids) return page(db, sql<boolean>`p.id = ANY(${ids}::int[])`)
+  // A common term: over a thousand matches, so a page is found a few hundred rows down the newest-first
+  // index. Postgres guesses that a LIKE served by a trigram index matches about ten rows, so it would read
+  // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
+  // count knows better: for this statement's transaction alone, the walk is made the only choice, and JIT,
+  // which the walk's overrated cost would start (15–70 ms), is off (docs/decisions/035).
+  if (db.isTransaction) return page(db, matches)
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+                     set_config('jit', 'off', true)`.execute(trx)
+    return page(trx, matches)
+  })
 }

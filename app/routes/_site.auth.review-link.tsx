@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import { verifyReviewSignInLink } from '#app/lib/reviewer-auth.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
 import { BulletList, PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import { Link } from '#app/components/link.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 

@@ -7,11 +7,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
 import { RouteErrorBoundary } from '#app/components/error-page.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
+import { Link } from '#app/components/link.tsx'
 import { ReviewList } from '#app/components/review-list.tsx'
 import { StarRatingInput } from '#app/components/star-rating-input.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import { confirmSubscription } from '#app/models/subscriber.server.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'

@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import {
   Form,
   isRouteErrorResponse,
-  Link,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -16,6 +15,7 @@ import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { inputClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { FieldError } from '#app/components/field-error.tsx'
+import { Link } from '#app/components/link.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE, type Invalidation } from '#app/lib/page-tags.ts'

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { BulkImportForm } from '#app/components/admin/amazon-import.tsx'
+import { Link } from '#app/components/link.tsx'
 import { startImport } from '#app/lib/import.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { parseBulkAsins } from '#app/schemas/amazon-import.ts'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
+import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
 

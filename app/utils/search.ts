@@ -7,3 +7,23 @@ export function escapeLike(text: string): string {
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`
 }
+
+// Punctuation and symbols around a word are not part of what anyone types: "(25" is "25", "Size," is "size",
+// and "Pack) – Silver" gives "pack" and "silver", not a pair.
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu
+
+/**
+ * What a visitor might type to find this title: each word and each pair of neighbouring words, lower-cased,
+ * without the punctuation around them ("mylar", "mylar sleeves", "size, 2"); each once.
+ */
+export function titleTerms(title: string): Set<string> {
+  const words = title.toLowerCase().split(/\s+/).filter(Boolean)
+  const terms = new Set<string>()
+  words.forEach((word, i) => {
+    for (const phrase of i + 1 < words.length ? [word, `${word} ${words[i + 1]}`] : [word]) {
+      const term = phrase.replace(EDGE_PUNCTUATION, '')
+      if (term) terms.add(term)
+    }
+  })
+  return terms
+}

@@ -2,9 +2,9 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { listCategoryProducts } from '#app/models/product.server.ts'
-import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
+import { countSearchVocabulary, SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { SORTS, type CategoryFilters } from '#app/schemas/category-filters.ts'
-import { containsPattern } from '#app/utils/search.ts'
+import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 import { SEARCH_BULK_CHANGE, SEARCH_IDS_LIMIT } from '#db/migrations/20261125000000_listing_counts.ts'
 import { createCategory, createProduct, hoursAgo, type CategoryRow } from '#tests/support/catalogue.ts'
@@ -293,6 +293,36 @@ describe('search counts and pages', () => {
     await writing
     expect((await counting).total).toBe(1)
     await expectSearchRight(['inflight', 'Inflight special', 'box'])
+  })
+
+  test('a term is kept once however it is capitalised', async () => {
+    await expectSearchRight(['Sturdy', 'STURDY', 'sturdy'])
+    const kept = await db.selectFrom('search_terms').select('term').where('term', 'ilike', 'sturdy').execute()
+    expect(kept).toEqual([{ term: 'sturdy' }])
+  })
+
+  test('the vocabulary count keeps the most used title words and pairs counted, and searches read them', async () => {
+    // The vocabulary the slow, obvious way: every visible title's terms, by how many titles hold each.
+    const titles = await db.selectFrom('products').select('title').where('soft_hidden', '=', false).execute()
+    const holding = new Map<string, number>()
+    for (const { title } of titles)
+      for (const term of titleTerms(title)) holding.set(term, (holding.get(term) ?? 0) + 1)
+    const ranked = [...holding].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([term]) => term)
+
+    await db.deleteFrom('search_terms').execute()
+    expect(await countSearchVocabulary(db, 3)).toBe(3)
+    const keptTerms = async () => (await db.selectFrom('search_terms').select('term').execute()).map((row) => row.term)
+    expect((await keptTerms()).sort()).toEqual(ranked.slice(0, 3).sort())
+    expect(await countSearchVocabulary(db, 3)).toBe(0) // all kept: nothing to count
+    expect(await countSearchVocabulary(db, 8)).toBe(5)
+    expect((await keptTerms()).sort()).toEqual(ranked.slice(0, 8).sort())
+
+    const counted = await db.selectFrom('search_terms').select(['term', 'counted_at']).orderBy('term').execute()
+    await expectSearchRight(ranked.slice(0, 8).flatMap((term) => [term, term.toUpperCase()]))
+    // Those searches read the kept counts: none was counted again.
+    expect(await db.selectFrom('search_terms').select(['term', 'counted_at']).orderBy('term').execute()).toEqual(
+      counted,
+    )
   })
 
   test('TRUNCATE empties the kept counts with the products', async () => {

@@ -176,7 +176,7 @@ describe('two web processes on one database and Redis', () => {
     expect(statuses[3]).toBe(429)
   })
 
-  test('the 3:15 refresh and the digest are scheduled once, and two "Run refresh now" run one refresh', async () => {
+  test('the 3:15 refresh, the digest and the search vocabulary are scheduled once, and two "Run refresh now" run one refresh', async () => {
     await until(
       () => [a, b].every((server) => server.output().includes('schedules registered')),
       'both processes to register their schedules',
@@ -185,10 +185,18 @@ describe('two web processes on one database and Redis', () => {
     const queues = queueNames.map((name) => new Queue(name, { connection, prefix: env.REDIS_PREFIX }))
     try {
       const schedulers = (await Promise.all(queues.map((queue) => queue.getJobSchedulers()))).flat()
-      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual(['nightly-refresh', 'weekly-digest'])
+      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
+        'nightly-refresh',
+        'search-vocabulary',
+        'weekly-digest',
+      ])
       // One pending run for each, not one per process.
       const delayed = (await Promise.all(queues.map((queue) => queue.getDelayed()))).flat()
-      expect(delayed.map((job) => job.name).sort()).toEqual(['refresh-products', 'send-digest'])
+      expect(delayed.map((job) => job.name).sort()).toEqual([
+        'count-search-vocabulary',
+        'refresh-products',
+        'send-digest',
+      ])
 
       const [{ before }] = (await query<{ before: number }>(
         'SELECT count(*)::int AS before FROM data_refresh_log',

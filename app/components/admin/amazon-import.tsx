@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 
 // The Manual Import tab, the bulk import and refresh sections of Bulk Tools, and the progress of an import.

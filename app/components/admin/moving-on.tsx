@@ -1,5 +1,6 @@
-import { Link, useNavigate } from '@remix-run/react'
+import { useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
+import { Link } from '#app/components/link.tsx'
 
 /**
  * "Done, taking you on…" pages (after setup and a password reset). Only reached with JavaScript, which

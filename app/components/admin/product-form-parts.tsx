@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import type { MouseEvent, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error.tsx'
+import { Link } from '#app/components/link.tsx'
 
 // Pieces of the product edit panel (app/routes/admin.products.$id.tsx).
 

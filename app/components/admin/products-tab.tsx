@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import type { ProductListFilters } from '#app/schemas/admin-products.ts'

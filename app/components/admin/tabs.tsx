@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '#app/components/link.tsx'
 
 /** Tabs that are links (`?tab=`), so each is an address and they work without JavaScript. */
 export function LinkTabs({
