@@ -36,8 +36,13 @@ async function explain(label: string, run: () => Promise<unknown>) {
   const queries = captured
   console.log(`\n### ${label}\n`)
   let total = 0
+  // Replayed in one transaction, as the models send them: a setting one statement makes for its transaction
+  // (the common term's walk, docs/decisions/035) applies to the next. Rolled back, so nothing is kept twice.
+  const client = await pool.connect()
+  await client.query('BEGIN')
   for (const query of queries) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+    if (/^(begin|commit|rollback)\b/i.test(query.sql)) continue
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
       query.parameters as unknown[],
     )
@@ -47,7 +52,10 @@ async function explain(label: string, run: () => Promise<unknown>) {
     const shown = plan.join('\n').replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
     console.log('```\n' + query.sql.replace(/\s+/g, ' ') + '\n' + shown + '\n```')
   }
-  console.log(`\n${label}: ${queries.length} queries, ${total.toFixed(2)} ms execution in all`)
+  await client.query('ROLLBACK')
+  client.release()
+  const statements = queries.filter((query) => !/^(begin|commit|rollback)\b/i.test(query.sql)).length
+  console.log(`\n${label}: ${statements} queries, ${total.toFixed(2)} ms execution in all`)
 }
 
 async function firstCount(term: string) {
