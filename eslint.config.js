@@ -3,7 +3,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// One Link, cheap on the server (docs/decisions/035).
+// One Link, cheap on the server (docs/decisions/035). Named again in the routes' block below: a later block's
+// no-restricted-imports replaces an earlier one's for the files both match.
 const remixLink = {
   name: '@remix-run/react',
   importNames: ['Link'],

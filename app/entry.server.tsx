@@ -7,7 +7,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
-import { closingTagsLast, readDataTransfer } from './lib/document-end.server.ts'
+import { closingTagsLast, readDataTransfer } from './lib/document.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'

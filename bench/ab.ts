@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { databaseUrlFor } from './data.ts'
 import {
   bustedPath,
   bustedSearchPath,
@@ -12,6 +11,7 @@ import {
   randomSearchPath,
   type Catalogue,
 } from './mixes.ts'
+import { CLOCK_TICKS, processTicks, processTree, ServerProcess, serverEnv, waitForHealth } from './server.ts'
 
 // npm run bench:ab -- <other checkout> [mix] [rounds] [seconds]: which of two builds costs less CPU per uncached
 // answer. On a shared machine req/s and even CPU per answer drift by ±30% from minute to minute, so one run after
@@ -26,8 +26,10 @@ if (!otherRoot) {
 }
 const root = path.resolve(import.meta.dirname, '..')
 // The bench database `npm run bench` made, on the server DATABASE_URL names.
-const databaseUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres')
-databaseUrl.pathname = '/cv_bench'
+const databaseUrl = databaseUrlFor(
+  process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  'cv_bench',
+)
 
 function mixPath(catalogue: Catalogue): () => string {
   switch (mix) {
@@ -49,71 +51,24 @@ function mixPath(catalogue: Catalogue): () => string {
 interface Side {
   name: string
   port: number
-  child: ChildProcess
+  server: ServerProcess
   ticks: number
   answers: number
 }
 
 function start(name: string, cwd: string, port: number): Side {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'bench-session-secret-not-used-for-anything-real',
-      RUN_WORKER: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_PREFIX: `bench-ab-${name}`,
-      WEB_CONCURRENCY: '1',
-    },
+  const env = serverEnv({
+    databaseUrl,
+    port,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: `bench-ab-${name}`,
+    webConcurrency: 1,
   })
-  return { name, port, child, ticks: 0, answers: 0 }
+  return { name, port, server: new ServerProcess(env, null, cwd), ticks: 0, answers: 0 }
 }
 
-/** User and system clock ticks of a process and its descendants (Linux's /proc). */
-function treeTicks(rootPid: number): number {
-  const parents = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let ticks = 0
-  for (const [pid] of parents) {
-    let at: number | undefined = pid
-    while (at && at !== rootPid) at = parents.get(at)
-    if (at !== rootPid) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return ticks
-}
-
-async function healthy(side: Side) {
-  for (let i = 0; i < 360; i++) {
-    const ok = await fetch(`http://127.0.0.1:${side.port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${side.name} did not start`)
-}
+/** CPU clock ticks of a server: its process and any it started. */
+const serverTicks = (side: Side) => processTree(side.server.child.pid!).reduce((sum, pid) => sum + processTicks(pid), 0)
 
 function load(side: Side, next: () => string, duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -129,24 +84,24 @@ function load(side: Side, next: () => string, duration: number): Promise<autocan
   })
 }
 
-const catalogue = await loadCatalogue(databaseUrl.toString())
+const catalogue = await loadCatalogue(databaseUrl)
 const next = mixPath(catalogue)
 const sides = [start('this', root, 3401), start('other', path.resolve(otherRoot), 3402)]
 try {
-  await Promise.all(sides.map(healthy))
+  await Promise.all(sides.map((side) => waitForHealth(side.server, `http://127.0.0.1:${side.port}`)))
   // Warm-up: a process just started costs up to twice the CPU per page until V8 has optimised it.
   for (const side of sides) await load(side, next, 15)
   for (let round = 0; round < Number(rounds); round++) {
     for (const side of round % 2 ? [...sides].reverse() : sides) {
-      const before = treeTicks(side.child.pid!)
+      const before = serverTicks(side)
       const result = await load(side, next, Number(seconds))
-      side.ticks += treeTicks(side.child.pid!) - before
+      side.ticks += serverTicks(side) - before
       side.answers += result.requests.total
     }
   }
-  const [mine, other] = sides.map((side) => (side.ticks * 10) / side.answers) as [number, number]
+  const [mine, other] = sides.map((side) => (side.ticks * 1000) / CLOCK_TICKS / side.answers) as [number, number]
   console.log(`${mix}: web CPU ms per answer — this checkout ${mine.toFixed(2)}, ${otherRoot} ${other.toFixed(2)}`)
   console.log(`this / other = ${(mine / other).toFixed(3)} (${sides.map((s) => `${s.name} ${s.answers}`).join(', ')})`)
 } finally {
-  for (const side of sides) side.child.kill('SIGTERM')
+  await Promise.all(sides.map((side) => side.server.stop()))
 }

@@ -31,6 +31,13 @@ interface Marker {
   generatedAt: string
 }
 
+/** Kysely on one connection to the bench database: what the app's models take. Destroy it when done. */
+function openDatabase(databaseUrl: string): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+  })
+}
+
 export function databaseUrlFor(serverUrl: string, name: string): string {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
@@ -118,9 +125,7 @@ export async function prepareBenchDatabase(options: {
     await client.query(`CREATE DATABASE "${name}"`)
   }, serverUrl)
 
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
-  })
+  const db = openDatabase(databaseUrl)
   try {
     await migrateToLatest(db)
     await seedDatabase(db)
@@ -194,9 +199,7 @@ async function freshen(client: pg.Client, name: string, marker: Marker, log: (li
  * may have dropped counts). Returns how many terms it counted.
  */
 export async function countBenchVocabulary(databaseUrl: string): Promise<number> {
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
-  })
+  const db = openDatabase(databaseUrl)
   try {
     return await countSearchVocabulary(db)
   } finally {

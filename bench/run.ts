@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -17,6 +17,15 @@ import {
   randomSearchPath,
   type Catalogue,
 } from './mixes.ts'
+import {
+  CLOCK_TICKS,
+  processTicks,
+  processTree,
+  ServerProcess,
+  serverEnv,
+  SESSION_SECRET,
+  waitForHealth,
+} from './server.ts'
 import { AdminWriteLoop, createAdminSession, type SaveCounts } from './writes.ts'
 
 // npm run bench: 100k products in a database of its own, the production server on it, autocannon against
@@ -241,68 +250,6 @@ async function clearRedisPrefix(url: string, prefix: string): Promise<number> {
   }
 }
 
-class ServerProcess {
-  readonly child: ChildProcess
-  readonly output: string[] = []
-  lines = 0
-  exited: Promise<number | null>
-
-  constructor(env: NodeJS.ProcessEnv, profileDir: string | null) {
-    // As `npm start` starts it: with WEB_CONCURRENCY above 1, a node:cluster primary and that many web processes
-    // (which inherit the profiler flags).
-    const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
-    this.child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue
-        this.lines++
-        this.output.push(line)
-        if (this.output.length > 50) this.output.shift()
-      }
-    }
-    this.child.stdout?.on('data', collect)
-    this.child.stderr?.on('data', collect)
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)))
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null
-  }
-
-  tail(): string {
-    return this.output.map((line) => `  | ${line}`).join('\n')
-  }
-
-  async stop(): Promise<void> {
-    if (!this.running) return
-    this.child.kill('SIGTERM')
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000)
-    await this.exited
-    clearTimeout(timer)
-  }
-}
-
-async function waitForHealth(server: ServerProcess, base: string): Promise<void> {
-  const deadline = Date.now() + 90_000
-  let last = 'no answer'
-  while (Date.now() < deadline) {
-    if (!server.running) throw new Error(`The server exited before it was healthy:\n${server.tail()}`)
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })
-      if (response.status === 200) return
-      last = `${response.status} ${await response.text()}`
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`/healthz did not answer 200 within 90 s (last: ${last}):\n${server.tail()}`)
-}
-
 async function pickTargets(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -357,20 +304,6 @@ function percent(share: number): string {
   return `${(share * 100).toFixed(0)}%`
 }
 
-/** Clock ticks of user and system time in a process's /proc stat (fields 14 and 15). */
-function processTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return 0
-  }
-}
-
-/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
-const CLOCK_TICKS = 100
-
 /**
  * The machine's CPU ticks, busy ones (user, nice, system) and those of the processes under test: this one
  * (autocannon runs here), the server and its Postgres backends. Linux only.
@@ -381,25 +314,6 @@ function cpuTicks(pids: number[]): { total: number; busy: number; ours: number }
   const [user = 0, nice = 0, system = 0] = fields
   const ours = [process.pid, ...pids].reduce((sum, pid) => sum + processTicks(pid), 0)
   return { total: fields.reduce((sum, value) => sum + value, 0), busy: user + nice + system, ours }
-}
-
-/** A process and all its descendants (the cluster primary and its web processes). Linux only. */
-function processTree(rootPid: number): number[] {
-  if (!existsSync('/proc')) return [rootPid]
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const tree = [rootPid]
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []))
-  return tree
 }
 
 /** Other sessions may share the Postgres server: only the bench database's backends and its own helpers count. */
@@ -727,7 +641,6 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
   const base = `http://127.0.0.1:${options.port}`
-  const sessionSecret = 'bench-session-secret-not-used-for-anything-real'
   const notes: string[] = []
   if (options.webConcurrency > 1 && !redisUrl) {
     throw new Error('--web-concurrency above 1 needs Redis (the web processes learn of each other’s writes there)')
@@ -762,20 +675,13 @@ async function main() {
       `process${options.webConcurrency === 1 ? '' : 'es'})…`,
   )
   const server = new ServerProcess(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: data.databaseUrl,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      SITE_URL: base,
-      SESSION_SECRET: sessionSecret,
-      RUN_WORKER: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: 'bench',
-      WEB_CONCURRENCY: String(options.webConcurrency),
-    },
+    serverEnv({
+      databaseUrl: data.databaseUrl,
+      port: options.port,
+      redisUrl,
+      redisPrefix: 'bench',
+      webConcurrency: options.webConcurrency,
+    }),
     options.profileDir,
   )
   let writeLoop: AdminWriteLoop | undefined
@@ -814,7 +720,7 @@ async function main() {
     writeFileSync(ceilingFile, ceilingHtml)
 
     if (options.writes && catalogue) {
-      const cookie = await createAdminSession(data.databaseUrl, sessionSecret)
+      const cookie = await createAdminSession(data.databaseUrl, SESSION_SECRET)
       writeLoop = new AdminWriteLoop(base, data.databaseUrl, cookie, catalogue.ids)
       await writeLoop.open()
     }

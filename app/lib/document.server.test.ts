@@ -1,6 +1,6 @@
 import type { EntryContext } from '@remix-run/node'
 import { expect, test } from 'vitest'
-import { closingTagsLast, readDataTransfer } from './document-end.server.ts'
+import { closingTagsLast, readDataTransfer } from './document.server.ts'
 
 const page = '<!DOCTYPE html><html><head></head><body><main>é</main></body></html>'
 const late = '<!--$--><script>window.x=1</script><!--/$-->'
