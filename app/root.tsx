@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { ErrorPage } from './components/error-page.tsx'
+import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { Toaster } from './components/toaster.tsx'
 import { getEnv } from './lib/env.server.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -53,5 +53,5 @@ export default function App() {
 
 // Reached only when the layout itself failed (e.g. the database is away): a page that needs no data.
 export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />
+  return <GeneralErrorBoundary />
 }

@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { createCookieSessionStorage, redirect, type AppLoadContext } from '@remix-run/node'
 import { AuthorizationError, Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -45,9 +46,10 @@ export async function requirePanelUser(request: Request, permission: Permission 
     throw redirect('/')
   }
   if (!user) throw redirect('/')
-  if (!can(user.role, permission)) {
-    throw new Response('Your role does not allow this.', { status: 403, statusText: 'Forbidden' })
-  }
+  invariantResponse(can(user.role, permission), 'Your role does not allow this.', {
+    status: 403,
+    statusText: 'Forbidden',
+  })
   return user
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { can, roleOf } from './permissions.ts'
+import { can, roleOf, ROLES } from './permissions.ts'
 
 test('the role is the first of admin, editor, viewer held', () => {
   expect(roleOf(['viewer', 'admin'])).toBe('admin')
@@ -23,4 +23,10 @@ test('view for all, create and edit for admin and editor, delete for admin', () 
   ])
   expect(['view', 'create', 'edit', 'delete'].filter((p) => can('viewer', p as never))).toEqual(['view'])
   expect(can(null, 'view')).toBe(false)
+})
+
+test('only the admin manages users and runs the refresh', () => {
+  for (const permission of ['manage-users', 'run-refresh'] as const) {
+    expect(ROLES.filter((role) => can(role, permission))).toEqual(['admin'])
+  }
 })

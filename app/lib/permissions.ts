@@ -3,10 +3,14 @@
 
 export const ROLES = ['admin', 'editor', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
-export type Permission = 'view' | 'create' | 'edit' | 'delete'
+/**
+ * What a role may do: the catalogue's verbs, plus the admin's own powers, named so that no route compares a
+ * role by hand (`manage-users`: add, change and remove panel users; `run-refresh`: start the Amazon refresh).
+ */
+export type Permission = 'view' | 'create' | 'edit' | 'delete' | 'manage-users' | 'run-refresh'
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: ['view', 'create', 'edit', 'delete'],
+  admin: ['view', 'create', 'edit', 'delete', 'manage-users', 'run-refresh'],
   editor: ['view', 'create', 'edit'],
   viewer: ['view'],
 }

@@ -41,10 +41,11 @@ export async function toastCookie(toast: ToastInput): Promise<string> {
   return toastStorage().commitSession(session)
 }
 
+/** A redirect that shows `toast` on the page it lands on; 303, so the browser follows a POST with a GET. */
 export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
   const headers = new Headers(init.headers)
   headers.append('Set-Cookie', await toastCookie(toast))
-  return redirect(url, { ...init, headers })
+  return redirect(url, { status: 303, ...init, headers })
 }
 
 /** The waiting toast, if any, and the header that clears it. Costs nothing for requests without the cookie. */

@@ -46,13 +46,11 @@ export interface CategoryFields {
   image_url: string | null
 }
 
-const adminColumns = ['c.id', 'c.name', 'c.slug', 'c.description', 'c.image_url', 'c.is_hidden'] as const
-
-/** Categories by name with their product counts; `search` matches name or description as literal text. */
-export function listAdminCategories(db: Executor, search: string) {
-  let query = db
+/** Every category's admin columns, with all its products counted. */
+const adminCategories = (db: Executor) =>
+  db
     .selectFrom('categories as c')
-    .select(adminColumns)
+    .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image_url', 'c.is_hidden'])
     .select((eb) =>
       eb
         .selectFrom('products as p')
@@ -61,6 +59,10 @@ export function listAdminCategories(db: Executor, search: string) {
         .as('product_count'),
     )
     .$narrowType<{ product_count: number }>()
+
+/** Categories by name with their product counts; `search` matches name or description as literal text. */
+export function listAdminCategories(db: Executor, search: string) {
+  let query = adminCategories(db)
   if (search) {
     const pattern = containsPattern(search)
     query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.description', 'ilike', pattern)]))
@@ -70,18 +72,7 @@ export function listAdminCategories(db: Executor, search: string) {
 
 /** One category with its product count; `lock` holds its row until the transaction ends. */
 export function getAdminCategory(db: Executor, id: number, { lock = false } = {}) {
-  let query = db
-    .selectFrom('categories as c')
-    .select(adminColumns)
-    .select((eb) =>
-      eb
-        .selectFrom('products as p')
-        .whereRef('p.category_id', '=', 'c.id')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('product_count'),
-    )
-    .$narrowType<{ product_count: number }>()
-    .where('c.id', '=', id)
+  let query = adminCategories(db).where('c.id', '=', id)
   if (lock) query = query.forUpdate('c')
   return query.executeTakeFirst()
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { NotFound } from '#app/components/error-page.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { logger } from '#app/lib/logger.server.ts'
 import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
@@ -14,10 +14,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => notFoundMeta('Page not found', siteNameFrom(matches))
 
+// Never rendered (the loader always throws); a default export keeps this a page, answered in the layout.
 export default function NotFoundRoute() {
-  return <NotFound />
+  return null
 }
 
 export function ErrorBoundary() {
-  return <NotFound />
+  return <GeneralErrorBoundary />
 }

@@ -1,8 +1,9 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
-import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
@@ -30,7 +31,7 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const category = SLUG.test(slug) ? await visibleCategory(slug) : undefined
-  if (!category) throw new Response('Category not found.', { status: 404 })
+  invariantResponse(category, 'Category not found.', { status: 404 })
   const filters = parseCategoryFilters(requestUrl(request).searchParams)
   const { products, total } = await listCategoryProducts(db, category.id, filters)
   const now = new Date()
@@ -216,5 +217,5 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary notFound="Category not found." />
+  return <GeneralErrorBoundary statusHandlers={notFoundHandler('Category not found.')} />
 }

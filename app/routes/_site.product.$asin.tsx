@@ -1,8 +1,9 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
-import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
@@ -35,7 +36,7 @@ const PREVIEW_REVIEWS = 3
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
   const product = isAsin(asin) ? await getVisibleProduct(db, asin) : undefined
-  if (!product) throw new Response('Product not found.', { status: 404 })
+  invariantResponse(product, 'Product not found.', { status: 404 })
 
   const { stats, reviews } = await getApprovedReviewSummary(db, product.id, PREVIEW_REVIEWS)
 
@@ -129,7 +130,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     if (!isDatabaseUnavailable(error)) throw error
     return notStored()
   }
-  if (!product) throw new Response('Product not found.', { status: 404 })
+  invariantResponse(product, 'Product not found.', { status: 404 })
   // Only an oversized comment can make a body this large.
   if (!formData) return data({ errors: { comment: TOO_LONG }, values } satisfies ReviewFormState, { status: 413 })
   const parsed = ReviewDialogSchema.safeParse(values)
@@ -377,5 +378,5 @@ function useReviewDialog() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary notFound="Product not found." />
+  return <GeneralErrorBoundary statusHandlers={notFoundHandler('Product not found.')} />
 }

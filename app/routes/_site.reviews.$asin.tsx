@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { invariantResponse } from '@epic-web/invariant'
 import {
   data,
   type ActionFunctionArgs,
@@ -9,7 +10,7 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
-import { RouteErrorBoundary } from '#app/components/error-page.tsx'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { FieldError } from '#app/components/field-error.tsx'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { Link } from '#app/components/link.tsx'
@@ -42,7 +43,7 @@ const MAX_BODY_BYTES = 16 * 1024
 
 async function requireProduct(asin: string | undefined) {
   const product = asin && isAsin(asin) ? await getVisibleProductSummary(db, asin) : undefined
-  if (!product) throw new Response('Product not found.', { status: 404 })
+  invariantResponse(product, 'Product not found.', { status: 404 })
   return product
 }
 
@@ -323,5 +324,5 @@ function WriteReview() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary notFound="Product not found." />
+  return <GeneralErrorBoundary statusHandlers={notFoundHandler('Product not found.')} />
 }

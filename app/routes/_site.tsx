@@ -1,10 +1,13 @@
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { lastPriceUpdate } from '#app/lib/kept-reads.server.ts'
+import { useSiteName } from '#app/root.tsx'
 
-// The shared layout of every public page: sticky header, page, footer.
+// The shared layout of every public page: sticky header, page, footer — error pages included.
 
 export async function loader() {
   return {
@@ -15,7 +18,35 @@ export async function loader() {
 }
 
 export default function SiteLayout() {
-  const { siteName, lastPriceUpdate, year } = useLoaderData<typeof loader>()
+  return (
+    <SiteFrame {...useLoaderData<typeof loader>()}>
+      <Outlet />
+    </SiteFrame>
+  )
+}
+
+// Also when this layout's own loader failed (the database is away): the header and footer need none of it.
+export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>('routes/_site')
+  const siteName = useSiteName()
+  return (
+    <SiteFrame siteName={siteName} lastPriceUpdate={null} year={new Date().getFullYear()} {...layout}>
+      <GeneralErrorBoundary />
+    </SiteFrame>
+  )
+}
+
+function SiteFrame({
+  siteName,
+  lastPriceUpdate,
+  year,
+  children,
+}: {
+  siteName: string
+  lastPriceUpdate: string | null
+  year: number
+  children: ReactNode
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -26,7 +57,7 @@ export default function SiteLayout() {
       </a>
       <SiteHeader siteName={siteName} />
       <div id="main" className="flex-1">
-        <Outlet />
+        {children}
       </div>
       <SiteFooter siteName={siteName} lastPriceUpdate={lastPriceUpdate} year={year} />
     </div>

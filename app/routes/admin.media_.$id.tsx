@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '#app/components/admin/auth-page.tsx'
@@ -20,7 +21,7 @@ import { db } from '#db/client.ts'
 
 function mediaId(params: { id?: string }): number {
   const id = parseId(params.id)
-  if (id === null) throw new Response('Not Found', { status: 404 })
+  invariantResponse(id !== null, 'Not Found', { status: 404 })
   return id
 }
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = mediaId(params)
   const [media, folders] = await Promise.all([getMedia(db, id), listFolders(db)])
-  if (!media) throw new Response('Not Found', { status: 404 })
+  invariantResponse(media, 'Not Found', { status: 404 })
   return { media: { ...media, created_at: media.created_at.toISOString() }, folders }
 }
 

@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
@@ -23,16 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
   const returnParam = url.searchParams.get('returnTo')
   const returnTo = returnParam === null ? DEFAULT_RETURN : safeAdminPath(returnParam)
-  if (!returnTo) throw new Response('returnTo must be a page of the admin panel.', { status: 400 })
+  invariantResponse(returnTo, 'returnTo must be a page of the admin panel.', { status: 400 })
   const q = searchText(200).parse(url.searchParams.get('q') ?? undefined)
   const selectParams = url.searchParams.getAll('select')
   const ids = selectParams.length ? IdsSchema.safeParse(selectParams) : null
-  if (ids && !ids.success) throw new Response('Unknown file.', { status: 400 })
+  invariantResponse(!ids || ids.success, 'Unknown file.', { status: 400 })
   const selectedIds = ids?.data ?? []
 
   const [media, chosen] = await Promise.all([listMedia(db, { q }), getMediaByIds(db, selectedIds)])
-  if (chosen.length !== selectedIds.length)
-    throw new Response('Some of the selected files do not exist.', { status: 404 })
+  invariantResponse(chosen.length === selectedIds.length, 'Some of the selected files do not exist.', { status: 404 })
   const byId = new Map(chosen.map((file) => [file.id, file]))
   const selected = selectedIds.map((id) => byId.get(id)!).map(({ id, url, file_name }) => ({ id, url, file_name }))
 

@@ -7,6 +7,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type MouseEvent } from 'react'
@@ -46,7 +47,7 @@ const FORM_ID = 'edit-product'
 
 function productId(params: { id?: string }): number {
   const id = parseId(params.id)
-  if (id === null) throw new Response('Product not found.', { status: 404 })
+  invariantResponse(id !== null, 'Product not found.', { status: 404 })
   return id
 }
 
@@ -62,7 +63,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const id = productId(params)
   const [product, categories] = await Promise.all([getProductForEdit(db, id), listCategoryOptions(db)])
-  if (!product) throw new Response('Product not found.', { status: 404 })
+  invariantResponse(product, 'Product not found.', { status: 404 })
   // Coming back from the media picker without JavaScript: its choice is added to the gallery, not yet saved.
   const url = requestUrl(request)
   const picked = url.searchParams

@@ -209,7 +209,7 @@ export default function AdminProducts() {
             latestRefresh={amazon.latestRefresh}
             timeZone={amazon.timeZone}
             canImport={can(role, 'create')}
-            isAdmin={role === 'admin'}
+            canRefresh={can(role, 'run-refresh')}
           />
           <BulkToolsTab />
         </>

@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = parseId(params.id)
   const job = id === null ? undefined : await getImportJob(db, id)
-  if (!job) throw new Response('Import not found', { status: 404 })
+  invariantResponse(job, 'Import not found', { status: 404 })
   return { job }
 }
 

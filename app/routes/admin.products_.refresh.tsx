@@ -16,24 +16,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePanelUser(request, 'edit')
-  if (user.role !== 'admin') throw new Response('Only an admin can run the refresh.', { status: 403 })
+  const user = await requirePanelUser(request, 'run-refresh')
   const problem = await enqueueForAdmin(
     'refresh-products',
     { trigger: 'admin' },
     { deduplication: { id: 'refresh-now' } },
   )
   if (problem) {
-    return redirectWithToast(
-      BACK,
-      { type: 'error', title: 'Refresh not started', description: problem },
-      { status: 303 },
-    )
+    return redirectWithToast(BACK, { type: 'error', title: 'Refresh not started', description: problem })
   }
   await writeAudit(db, { actorId: user.id, entityType: 'REFRESH', entityId: null, action: 'RUN_NOW' })
-  return redirectWithToast(
-    BACK,
-    { title: 'Refresh started', description: 'Its progress shows under Nightly refresh.' },
-    { status: 303 },
-  )
+  return redirectWithToast(BACK, { title: 'Refresh started', description: 'Its progress shows under Nightly refresh.' })
 }

@@ -5,7 +5,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { roleOf, ROLES, type Role } from '#app/lib/permissions.ts'
+import { can, roleOf, ROLES, type Role } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
   AUDIT_ENTITIES,
@@ -42,13 +42,6 @@ import { enqueue } from '#jobs/queues.ts'
 const PAGE_SIZE = 50
 const LAST_ADMIN = 'The last admin cannot be removed or demoted.'
 
-/** Managing users is the admin role's alone (not merely the delete permission, which may be given out later). */
-async function requireUserManager(request: Request) {
-  const user = await requirePanelUser(request)
-  if (user.role !== 'admin') throw new Response('Only admins manage users.', { status: 403, statusText: 'Forbidden' })
-  return user
-}
-
 /** The audit filters in the address; one that cannot be a filter is "all". */
 function auditFilterFrom(params: URLSearchParams): AuditFilter & { page: number } {
   const entity = params.get('entity')
@@ -66,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [audit, actors, users] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
-    user.role === 'admin' ? listPanelUsers(db) : null,
+    can(user.role, 'manage-users') ? listPanelUsers(db) : null,
   ])
   return {
     currentUserId: user.id,
@@ -99,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Refusal = { title: string; message: string }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireUserManager(request)
+  const admin = await requirePanelUser(request, 'manage-users')
   const refuse = (title: string, message: string, status: number) => data({ title, message } as Refusal, { status })
   const formData = await readFormData(request, 4 * 1024)
   if (!formData) return refuse('Error', 'The form was too large.', 413)

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
@@ -30,7 +31,21 @@ const sections = [
 ]
 
 export default function AdminShell() {
-  const { user } = useLoaderData<typeof loader>()
+  return (
+    <PanelFrame user={useLoaderData<typeof loader>().user}>
+      <Outlet />
+    </PanelFrame>
+  )
+}
+
+// A panel page's failure keeps the navigation; without a user (the shell's own loader failed), the bare page.
+export function ErrorBoundary() {
+  const user = useRouteLoaderData<typeof loader>('routes/admin')?.user
+  const page = <GeneralErrorBoundary landmark={!user} home={{ to: '/admin', label: 'Back to the dashboard' }} />
+  return user ? <PanelFrame user={user}>{page}</PanelFrame> : page
+}
+
+function PanelFrame({ user, children }: { user: { email: string; role: Role }; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100">
       <a
@@ -67,7 +82,7 @@ export default function AdminShell() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-        <Outlet />
+        {children}
       </main>
     </div>
   )
@@ -100,8 +115,4 @@ function AccountMenu({ email, role }: { email: string; role: Role }) {
       </div>
     </details>
   )
-}
-
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />
 }

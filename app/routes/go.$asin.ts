@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv, siteHost } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -14,7 +15,7 @@ import { db } from '#db/client.ts'
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
   const product = isAsin(asin) ? await getOutboundTarget(db, asin) : undefined
-  if (!product) throw new Response('Product not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  invariantResponse(product, 'Product not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
   try {
     await recordClick(db, {

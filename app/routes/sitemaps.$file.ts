@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
@@ -19,9 +20,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     )
   }
   const page = Number(/^products-(\d{1,4})\.xml$/.exec(params.file ?? '')?.[1])
-  if (!page) throw new Response('Not Found', { status: 404 })
+  invariantResponse(page, 'Not Found', { status: 404 })
   const products = await listProductsForSitemap(db, page, PRODUCTS_PER_SITEMAP)
-  if (products.length === 0 && page > 1) throw new Response('Not Found', { status: 404 })
+  invariantResponse(products.length > 0 || page === 1, 'Not Found', { status: 404 })
   return xmlResponse(
     urlSet(products.map((product) => ({ loc: `${site}/product/${product.asin}`, lastmod: product.updated_at }))),
   )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { slugify } from '#app/utils/slug.ts'
+import { idField } from './params.ts'
 
 /** The category form (SPEC §5), shared by browser and server: Add Category and Edit use the same fields. */
 
@@ -55,3 +56,25 @@ export const CategorySchema = z.object({
 })
 
 export type CategoryInput = z.infer<typeof CategorySchema>
+
+export const CATEGORY_NOT_FOUND = 'Category not found.'
+export const slugTaken = (slug: string) => `A category with the slug "${slug}" already exists.`
+export const stillInUse = (count: number) =>
+  `This category still has ${count} ${count === 1 ? 'product' : 'products'}. Move or delete them first.`
+
+const categoryId = idField(CATEGORY_NOT_FOUND)
+
+/** Every write of /admin/categories, told apart by its intent. */
+export const CategoryActionSchema = z.discriminatedUnion('intent', [
+  CategorySchema.extend({ intent: z.literal('create') }),
+  CategorySchema.extend({ intent: z.literal('update'), id: categoryId }),
+  z.object({
+    intent: z.literal('toggle-visibility'),
+    id: categoryId,
+    hidden: z.enum(['true', 'false'], { message: 'Choose whether to hide or show the category.' }),
+  }),
+  z.object({ intent: z.literal('delete'), id: categoryId }),
+])
+
+export type CategoryAction = z.infer<typeof CategoryActionSchema>
+export type CategoryIntent = CategoryAction['intent']

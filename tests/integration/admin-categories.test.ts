@@ -1,4 +1,6 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
 import { getToast } from '#app/lib/toast.server.ts'
 import * as categories from '#app/routes/admin.categories.tsx'
 import { db } from '#db/client.ts'
@@ -34,16 +36,13 @@ function post(fields: Record<string, string>, { cookie = adminCookie, query = ''
   })
 }
 
-type Reply = {
-  data: { intent: string | null; title: string; message: string; result?: { error?: Record<string, string[] | null> } }
-  init: ResponseInit
-}
+type Reply = { data: SubmissionResult<string[]>; init: ResponseInit }
 
-/** A refusal: its status, title, message and field errors. */
+/** A refusal (Conform's reply): its status, the form that sent it, its first message and the field errors. */
 function refusal(result: unknown) {
   expect(result).not.toBeInstanceOf(Response)
   const { data, init } = result as Reply
-  return { status: init.status, title: data.title, message: data.message, errors: data.result?.error }
+  return { status: init.status, intent: intentOf(data), message: firstErrorOf(data)?.[0], errors: data.error }
 }
 
 async function success(result: unknown) {
@@ -129,7 +128,7 @@ describe('create', () => {
     const result = refusal(await post({ intent: 'create', name: 'SHORT -- boxes!' }))
     expect(result).toMatchObject({
       status: 409,
-      title: 'Failed to create category',
+      intent: 'create',
       message: 'A category with the slug "short-boxes" already exists.',
     })
     expect(result.errors?.['']).toEqual(['A category with the slug "short-boxes" already exists.'])
@@ -163,7 +162,7 @@ describe('create', () => {
     const before = await snapshot()
     const result = refusal(await post({ intent: 'create', ...fields }))
     expect(result.status).toBe(400)
-    expect(result.title).toBe('Failed to create category')
+    expect(result.intent).toBe('create')
     expect(result.errors).toMatchObject(errors)
     expect(result.message).toBe(Object.values(errors)[0]![0])
     expect(await snapshot()).toEqual(before)
@@ -228,7 +227,7 @@ describe('update', () => {
     const result = refusal(
       await post({ intent: 'update', id: String(category.id), name: '', description: 'd'.repeat(501) }),
     )
-    expect(result).toMatchObject({ status: 400, title: 'Failed to update category', message: 'Name is required' })
+    expect(result).toMatchObject({ status: 400, intent: 'update', message: 'Name is required' })
     expect(result.errors).toMatchObject({
       name: ['Name is required'],
       description: ['Description must be at most 500 characters'],
@@ -245,7 +244,7 @@ describe('update', () => {
   ])('a %s id is refused: "Category not found."', async (_label, id, status) => {
     const before = await snapshot()
     const result = refusal(await post({ intent: 'update', name: 'Ghost', ...(id === undefined ? {} : { id }) }))
-    expect(result).toMatchObject({ status, title: 'Failed to update category', message: 'Category not found.' })
+    expect(result).toMatchObject({ status, intent: 'update', message: 'Category not found.' })
     expect(await snapshot()).toEqual(before)
   })
 })
@@ -288,7 +287,7 @@ describe('hide and show', () => {
     )
     expect(refusal(await post({ intent: 'toggle-visibility', id: '424242', hidden: 'true' }))).toMatchObject({
       status: 404,
-      title: 'Failed to update category',
+      intent: 'toggle-visibility',
       message: 'Category not found.',
     })
     expect(await bySlug('toggled')).toMatchObject({ is_hidden: false })
@@ -323,7 +322,7 @@ describe('delete', () => {
     const audits = await auditCount()
     expect(refusal(await post({ intent: 'delete', id: String(category.id) }))).toMatchObject({
       status: 409,
-      title: 'Failed to delete category',
+      intent: 'delete',
       message: 'This category still has 1 product. Move or delete them first.',
     })
     expect(await snapshot()).toEqual(before)
@@ -335,7 +334,7 @@ describe('delete', () => {
       status: 400,
       message: 'Category not found.',
     })
-    expect(refusal(await post({ intent: 'delete' }))).toMatchObject({ status: 400, title: 'Failed to delete category' })
+    expect(refusal(await post({ intent: 'delete' }))).toMatchObject({ status: 400, intent: 'delete' })
     expect(refusal(await post({ intent: 'delete', id: '777777' }))).toMatchObject({
       status: 404,
       message: 'Category not found.',

@@ -103,7 +103,7 @@ const INVALID_LINK_TOAST = {
 async function expectInvalidLinkRedirect(response: unknown) {
   expect(response).toBeInstanceOf(Response)
   const redirect = response as Response
-  expect(redirect.status).toBe(302)
+  expect(redirect.status).toBe(303)
   expect(redirect.headers.get('Location')).toBe('/admin/forgot-password')
   expect(await toastOf(redirect)).toEqual(INVALID_LINK_TOAST)
 }

@@ -63,7 +63,7 @@ describe('subscribe', () => {
 
   test('a signup redirects back with the success toast, mails a real confirmation link that confirms once', async () => {
     const result = await run(post({ email: '  Reader@Example.com ', redirectTo: '/category/mylar-sleeves' }))
-    expect(result.status).toBe(302)
+    expect(result.status).toBe(303)
     expect(result.response!.headers.get('Location')).toBe('/category/mylar-sleeves')
     const cookie = result.response!.headers.get('Set-Cookie')!.split(';')[0]!
     const { toast } = await getToast(new Request('http://localhost:3000/', { headers: { cookie } }))
@@ -85,7 +85,7 @@ describe('subscribe', () => {
 
     // Subscribing again: the same answer, no error, nothing revealed, and the confirmed row stays confirmed.
     const again = await run(post({ email: 'reader@example.com' }))
-    expect(again.status).toBe(302)
+    expect(again.status).toBe(303)
     expect(await rows()).toEqual([{ email: 'Reader@Example.com', status: 'confirmed' }])
 
     // The signed unsubscribe link from the mail: GET only asks, POST unsubscribes; a forged one does nothing.
@@ -115,7 +115,7 @@ describe('subscribe', () => {
   test('NUL in the address is dropped before it reaches the database', async () => {
     const email = `nul${Math.random().toString(36).slice(2)}@example.com`
     const result = await run(post({ email: email.replace('@', '\u0000@') }))
-    expect(result.status).toBe(302)
+    expect(result.status).toBe(303)
     expect(await rows()).toContainEqual({ email, status: 'pending' })
   })
 })

@@ -208,11 +208,11 @@ const REFRESH_LABEL: Record<RefreshSummary['status'], string> = {
 
 export function RefreshStatus({
   latest,
-  isAdmin,
+  canRefresh,
   timeZone,
 }: {
   latest: RefreshSummary | null
-  isAdmin: boolean
+  canRefresh: boolean
   timeZone: string
 }) {
   return (
@@ -234,13 +234,13 @@ export function RefreshStatus({
       <Form method="post" action="/admin/products/refresh">
         <button
           type="submit"
-          disabled={!isAdmin}
-          aria-describedby={isAdmin ? undefined : 'refresh-admin-only'}
+          disabled={!canRefresh}
+          aria-describedby={canRefresh ? undefined : 'refresh-admin-only'}
           className={buttonClass}
         >
           Run refresh now
         </button>
-        {isAdmin ? null : (
+        {canRefresh ? null : (
           <p id="refresh-admin-only" className="mt-1 text-sm text-slate-700">
             Only an admin can run the refresh.
           </p>
@@ -275,13 +275,13 @@ export function BulkImportSection({
   latestRefresh,
   timeZone,
   canImport,
-  isAdmin,
+  canRefresh,
 }: {
   jobs: ImportSummary[]
   latestRefresh: RefreshSummary | null
   timeZone: string
   canImport: boolean
-  isAdmin: boolean
+  canRefresh: boolean
 }) {
   return (
     <section
@@ -293,7 +293,7 @@ export function BulkImportSection({
       </h2>
       <BulkImportForm disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
-      <RefreshStatus latest={latestRefresh} isAdmin={isAdmin} timeZone={timeZone} />
+      <RefreshStatus latest={latestRefresh} canRefresh={canRefresh} timeZone={timeZone} />
     </section>
   )
 }

@@ -1,0 +1,84 @@
+import type { Submission, SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import type { z } from 'zod'
+import { readFormData } from '#app/utils/form-data.server.ts'
+import { logger } from './logger.server.ts'
+
+// The one failure shape (docs/decisions/037): a write that fails answers Conform's reply — field messages
+// under their fields, the form's own messages in its FormErrors — with a status that says why (400 input,
+// 403 refused, 404 gone, 409 conflict, 413 too large, 503 not saved). Success redirects with a toast.
+
+/** The one wording for a body over a form's limit. */
+export const FORM_TOO_LARGE = 'The form is too large to send.'
+
+export type FormReply = SubmissionResult<string[]>
+
+/** A failure reply: never stored by a cache, since it answers one visitor's input. */
+export function replyWith(result: FormReply, status: number) {
+  return data(result, { status, headers: { 'Cache-Control': 'no-store' } })
+}
+
+/** The form back with its field messages (what zod, or a check of ours, found wrong with the input). */
+export const invalid = (submission: Submission<unknown>, fieldErrors?: Record<string, string[]>) =>
+  replyWith(submission.reply(fieldErrors ? { fieldErrors } : undefined), 400)
+
+/** The form refused as a whole: `message` becomes the form's error; what was typed is kept when known. */
+export function refuse(message: string, status: number, submission?: Submission<unknown>) {
+  const result: FormReply = submission
+    ? submission.reply({ formErrors: [message] })
+    : { status: 'error', error: { '': [message] } }
+  return replyWith(result, status)
+}
+
+/**
+ * Reads the form (at most `maxBytes`) and parses it with `schema`: the valid submission, or the reply that
+ * refuses it (413 over the limit, 400 with the field messages).
+ */
+export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, maxBytes: number) {
+  const formData = await readFormData(request, maxBytes)
+  if (!formData) return { reply: refuse(FORM_TOO_LARGE, 413) } as const
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success') return { reply: invalid(submission) } as const
+  return { submission, value: submission.value as z.output<Schema>, formData } as const
+}
+
+/**
+ * A write refused for a reason the visitor can act on (gone, taken, still in use): thrown inside the write,
+ * so its transaction rolls back, and answered by `attempt` as the form's message (or `field`'s).
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export const NOT_SAVED = 'The change could not be saved. Please try again.'
+
+/**
+ * Runs a valid submission's write: its answer (a redirect with a toast), or the submission back with a
+ * Refusal's message, or, for anything unexpected (the database away), a 503 that keeps what was typed.
+ */
+export async function attempt(
+  submission: Submission<unknown>,
+  write: () => Promise<Response>,
+  context: Record<string, unknown> = {},
+) {
+  try {
+    return await write()
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (error instanceof Refusal) {
+      const reply = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] })
+      return replyWith(reply, error.status)
+    }
+    logger.error({ err: error, ...context }, 'write failed')
+    return refuse(NOT_SAVED, 503, submission)
+  }
+}
