@@ -8,22 +8,21 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
-import { envOrExit } from '#app/lib/env.server.ts'
+import { measureRequestDurations } from '#app/lib/metrics/request-duration.server.ts'
+import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
+import { createPageCache } from '#app/lib/page-cache.server.ts'
+import { serveUploads } from '#app/lib/serve-uploads.server.ts'
+import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
 import { webProcessSlot } from './scripts/cluster.ts'
+import { closeOnSignal, startEntryPoint } from './scripts/entry-point.ts'
 
-// Fail fast, by name, on bad configuration, before anything else starts.
-const env = envOrExit({ signs: true })
+// Fail fast, by name, on bad configuration, before anything else starts. The modules imported above read none
+// as they load; those that do (all that log) are imported once it is checked.
+const { env, logger } = await startEntryPoint({ signs: true })
 
-const { logger } = await import('#app/lib/logger.server.ts')
-const { closeRedis } = await import('#app/lib/redis.server.ts')
-const { createPageCache } = await import('#app/lib/page-cache.server.ts')
-const { measureRequestDurations } = await import('#app/lib/metrics/request-duration.server.ts')
 const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
-const { answerOutagesWith503 } = await import('#app/lib/outage.server.ts')
 const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
-const { serveUploads } = await import('#app/lib/serve-uploads.server.ts')
-const { drainUnreadBodies } = await import('#app/lib/unread-bodies.server.ts')
-const { closeDatabase, usesEmbeddedDatabase } = await import('#db/client.ts')
+const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 
@@ -164,17 +163,8 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
   )
 })
 
-let shuttingDown = false
-async function shutdown(signal: string) {
-  if (shuttingDown) return
-  shuttingDown = true
-  logger.info({ signal }, 'shutting down')
-  const deadline = setTimeout(() => {
-    logger.error('shutdown deadline passed; exiting')
-    process.exit(1)
-  }, 25_000)
-  deadline.unref()
-  // Stop accepting connections; in-flight requests finish, idle keep-alive sockets are closed.
+// Stop accepting connections (in-flight requests finish, idle keep-alive sockets close), then what serves them.
+closeOnSignal(async () => {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
@@ -182,11 +172,4 @@ async function shutdown(signal: string) {
   await workers?.close()
   await stopWatchingInvalidations()
   await viteDevServer?.close()
-  await closeRedis()
-  await closeDatabase()
-  logger.info('shutdown complete')
-  process.exit(0)
-}
-
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+})

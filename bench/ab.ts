@@ -1,16 +1,7 @@
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { databaseUrlFor } from './data.ts'
-import {
-  bustedPath,
-  bustedSearchPath,
-  COMMON_TERM,
-  loadCatalogue,
-  randomCategoryPath,
-  randomProductPath,
-  randomSearchPath,
-  type Catalogue,
-} from './mixes.ts'
+import { coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import { CLOCK_TICKS, processTicks, processTree, ServerProcess, serverEnv, waitForHealth } from './server.ts'
 
 // npm run bench:ab -- <other checkout> [mix] [rounds] [seconds]: which of two builds costs less CPU per uncached
@@ -32,20 +23,9 @@ const databaseUrl = databaseUrlFor(
 )
 
 function mixPath(catalogue: Catalogue): () => string {
-  switch (mix) {
-    case 'product':
-      return () => randomProductPath(catalogue)
-    case 'category':
-      return () => randomCategoryPath(catalogue)
-    case 'search':
-      return () => randomSearchPath(catalogue)
-    case 'mylar':
-      return () => bustedSearchPath(COMMON_TERM)
-    case 'floor':
-      return bustedPath('/about')
-    default:
-      throw new Error(`Unknown mix ${mix}`)
-  }
+  const mixes = coldMixes(catalogue)
+  if (!Object.hasOwn(mixes, mix)) throw new Error(`Unknown mix ${mix}`)
+  return mixes[mix as keyof typeof mixes]
 }
 
 interface Side {

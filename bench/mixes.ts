@@ -20,7 +20,7 @@ export interface Catalogue {
   rareTerm: { term: string; matches: number } | null
 }
 
-export const COMMON_TERM = 'mylar'
+const COMMON_TERM = 'mylar'
 
 // Text in a title that is punctuation only ("–", "&") is no search anyone types; "(25" and "Size," are "25", "size".
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu
@@ -91,7 +91,7 @@ export async function loadCatalogue(databaseUrl: string): Promise<Catalogue> {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
 
 /** `/product/{asin}`, any visible product. */
-export function randomProductPath(catalogue: Catalogue): string {
+function randomProductPath(catalogue: Catalogue): string {
   return `/product/${pick(catalogue.asins)}`
 }
 
@@ -107,7 +107,7 @@ const PRICES = Array.from(
  * 120 addresses (slugs × sorts × ratings), which repeat within the cache's minute, so more of them would
  * be hits.
  */
-export function randomCategoryPath(catalogue: Catalogue): string {
+function randomCategoryPath(catalogue: Catalogue): string {
   let min: number = PRICE_SLIDER.min
   let max: number = PRICE_SLIDER.max
   if (Math.random() >= 0.05) {
@@ -131,7 +131,7 @@ export function randomCategoryPath(catalogue: Catalogue): string {
  * cache's minute they repeat: the address is busted like the fixed terms' (below), so every answer is rendered.
  * The terms' counts repeat too, as on a real site: the first search of each counts it (decision 031).
  */
-export function randomSearchPath(catalogue: Catalogue): string {
+function randomSearchPath(catalogue: Catalogue): string {
   return bustedSearchPath(Math.random() < 0.1 ? pick(catalogue.words) : pick(catalogue.phrases))
 }
 
@@ -140,8 +140,22 @@ export function bustedSearchPath(term: string): string {
 }
 
 /** The same page at a new address each time (the page cache keys on the whole query; the route ignores `_`). */
-export function bustedPath(path: string): () => string {
+function bustedPath(path: string): () => string {
   return () => `${path}?_=${randomToken()}`
 }
 
 const randomToken = () => Math.random().toString(36).slice(2, 12)
+
+/**
+ * The cold mixes both benches run (`npm run bench -- --cold` as rows, `npm run bench:ab` one by name), each the
+ * next address to ask for.
+ */
+export function coldMixes(catalogue: Catalogue) {
+  return {
+    product: () => randomProductPath(catalogue),
+    category: () => randomCategoryPath(catalogue),
+    search: () => randomSearchPath(catalogue),
+    mylar: () => bustedSearchPath(catalogue.commonTerm.term),
+    floor: bustedPath('/about'),
+  }
+}

@@ -8,15 +8,7 @@ import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { countBenchVocabulary, prepareBenchDatabase, type PreparedData } from './data.ts'
-import {
-  bustedPath,
-  bustedSearchPath,
-  loadCatalogue,
-  randomCategoryPath,
-  randomProductPath,
-  randomSearchPath,
-  type Catalogue,
-} from './mixes.ts'
+import { bustedSearchPath, coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import {
   CLOCK_TICKS,
   processTicks,
@@ -577,30 +569,31 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
   const rows: Target[] = []
   if (options.cold && catalogue) {
     const { commonTerm, rareTerm } = catalogue
+    const mixes = coldMixes(catalogue)
     rows.push(
       {
         name: 'product pages',
         path: '/product/{random visible ASIN}',
-        next: () => randomProductPath(catalogue),
+        next: mixes.product,
         goal: COLD_GOALS.product,
       },
       {
         name: 'category pages',
         path: '/category/{slug}?sort=…&min=…&max=…&rating=…',
-        next: () => randomCategoryPath(catalogue),
+        next: mixes.category,
         goal: COLD_GOALS.category,
       },
       {
         name: 'search',
         path: '/search?q={1–2 title words}&_={random}',
-        next: () => randomSearchPath(catalogue),
+        next: mixes.search,
         goal: COLD_GOALS.search,
         search: true,
       },
       {
         name: `search "${commonTerm.term}"`,
         path: `/search?q=${commonTerm.term}&_={random}`,
-        next: () => bustedSearchPath(commonTerm.term),
+        next: mixes.mylar,
         goal: COLD_GOALS.search,
         search: true,
       },
@@ -615,7 +608,7 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
       })
     }
     // No target: what rendering any page costs here, with no query of its own (the footer's is kept).
-    rows.push({ name: 'floor: /about', path: '/about?_={random}', next: bustedPath('/about'), goal: null })
+    rows.push({ name: 'floor: /about', path: '/about?_={random}', next: mixes.floor, goal: null })
   } else {
     rows.push(...cached)
   }

@@ -13,7 +13,7 @@ const SLOT = 'WEB_PROCESS_SLOT'
 const STABLE_MS = 60_000
 const FIRST_RESTART_MS = 1_000
 const LONGEST_RESTART_MS = 60_000
-// Each web process gives itself 25 s to shut down (server.ts); the primary waits a little longer.
+// Each web process gives itself 25 s to shut down (scripts/entry-point.ts); the primary waits a little longer.
 const SHUTDOWN_DEADLINE_MS = 30_000
 
 /**

@@ -14,15 +14,16 @@ if (cluster.isWorker) {
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   }
   await import('./load-dotenv.ts')
-  const { EnvError, envOrExit } = await import('#app/lib/env.server.ts')
+  const { EnvError } = await import('#app/lib/env.server.ts')
+  const { refuseToStart, startEntryPoint } = await import('./entry-point.ts')
   const { runWebProcesses, webProcessCount } = await import('./cluster.ts')
-  const env = envOrExit({ signs: true })
+  const { env } = await startEntryPoint({ signs: true })
   let count = 1
   try {
     count = webProcessCount(env)
   } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error)
-    process.exit(1)
+    if (error instanceof EnvError) refuseToStart(error.message)
+    throw error
   }
   if (count > 1) await runWebProcesses(count, env)
   else await import('../server.ts')
