@@ -1,9 +1,17 @@
-import type { MetaFunction } from '@remix-run/node'
 import type { ReactNode } from 'react'
-import { PageContents, PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import {
+  BulletList,
+  DataTable,
+  InfoPage,
+  PageContents,
+  Section,
+  sectionTitles,
+  Strong,
+  TextLink,
+} from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // The FAQ (linked from /compare-sleeves, SPEC §2): what collectors ask about sizes by era, sleeve materials,
 // replacing bags and boards, storage conditions, how prices work here and how reviews work. Every answer is
@@ -13,12 +21,10 @@ import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `FAQ | ${siteNameFrom(matches)}`,
-    description:
-      'Answers for comic collectors: bag and board sizes by era, Mylar vs polypropylene vs polyethylene, when to replace bags and boards, how to store comics, and how our prices and reviews work.',
-  })
+export const meta = staticPageMeta(
+  'FAQ',
+  'Answers for comic collectors: bag and board sizes by era, Mylar vs polypropylene vs polyethylene, when to replace bags and boards, how to store comics, and how our prices and reviews work.',
+)
 
 const topics = [
   { id: 'sizes', label: 'Sizes by era' },
@@ -29,9 +35,7 @@ const topics = [
   { id: 'reviews', label: 'How reviews work' },
 ] as const
 
-function topic(id: (typeof topics)[number]['id']): string {
-  return topics.find((t) => t.id === id)!.label
-}
+const topic = sectionTitles(topics)
 
 // The same dimensions as the sizes guide's chart, with the Platinum and Bronze Ages named.
 const eras = [
@@ -69,14 +73,16 @@ function Question({ id, question, children }: { id: string; question: string; ch
 export default function Faq() {
   const siteName = useSiteName()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <PageHeader eyebrow="Help" title="Frequently Asked Questions">
+    <InfoPage
+      eyebrow="Help"
+      title="Frequently Asked Questions"
+      intro={
         <p>
           The questions collectors ask us most, answered plainly: which size fits which era, which sleeve to trust with
           which book, when to re-bag, how to store a collection, and how prices and reviews work on {siteName}.
         </p>
-      </PageHeader>
-
+      }
+    >
       <PageContents items={topics} />
 
       <Section id="sizes" title={topic('sizes')}>
@@ -85,41 +91,18 @@ export default function Faq() {
             Comics got narrower over the decades, so the size you need depends on when your books were printed. The
             height is 10.5 inches for every standard size; the width is what changes.
           </p>
-          <TableScroller labelledBy="faq-sizes-caption">
-            <table className="w-full min-w-[34rem] border-collapse bg-white text-left text-sm">
-              <caption id="faq-sizes-caption" className="pb-2 text-left text-slate-600">
-                Bag and board sizes by era, width x height in inches
-              </caption>
-              <thead>
-                <tr className="border-b-2 border-slate-300">
-                  <th scope="col" className="p-3 font-semibold text-slate-900">
-                    Era
-                  </th>
-                  <th scope="col" className="p-3 font-semibold text-slate-900">
-                    Bag
-                  </th>
-                  <th scope="col" className="p-3 font-semibold text-slate-900">
-                    Board
-                  </th>
-                  <th scope="col" className="p-3 font-semibold text-slate-900">
-                    Notes
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {eras.map((row) => (
-                  <tr key={row.era} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="p-3 font-semibold text-slate-900">
-                      {row.era}
-                    </th>
-                    <td className="p-3 text-slate-700 tabular-nums">{row.bag}</td>
-                    <td className="p-3 text-slate-700 tabular-nums">{row.board}</td>
-                    <td className="p-3 text-slate-700">{row.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable
+            captionId="faq-sizes-caption"
+            caption="Bag and board sizes by era, width x height in inches"
+            columns={[
+              { label: 'Era' },
+              { label: 'Bag', numeric: true },
+              { label: 'Board', numeric: true },
+              { label: 'Notes' },
+            ]}
+            rows={eras.map((row) => ({ key: row.era, header: row.era, cells: [row.bag, row.board, row.note] }))}
+            narrow
+          />
           <p>
             Cover dates are only a guide: when in doubt, measure the cover and choose the smallest bag that is wider
             than it. The <TextLink to="/sizes-guide">sizes guide</TextLink> has the full chart and five tips for a good
@@ -139,12 +122,11 @@ export default function Faq() {
       <Section id="materials" title={topic('materials')}>
         <Question id="mylar-vs-poly" question="Mylar, polypropylene or polyethylene: what is the difference?">
           <p>
-            <strong className="font-semibold text-slate-900">Mylar</strong> (archival polyester film) is rigid, crystal
-            clear and chemically inert: it lasts for decades and is the choice for keys, high grades and Golden and
-            Silver Age books. <strong className="font-semibold text-slate-900">Polypropylene</strong> is the everyday
-            bag: clear, glossy and inexpensive, but not archival.{' '}
-            <strong className="font-semibold text-slate-900">Polyethylene</strong> is the softest and cheapest, slightly
-            hazy, and good for bulk runs, reading copies and shipping.
+            <Strong>Mylar</Strong> (archival polyester film) is rigid, crystal clear and chemically inert: it lasts for
+            decades and is the choice for keys, high grades and Golden and Silver Age books.{' '}
+            <Strong>Polypropylene</Strong> is the everyday bag: clear, glossy and inexpensive, but not archival.{' '}
+            <Strong>Polyethylene</Strong> is the softest and cheapest, slightly hazy, and good for bulk runs, reading
+            copies and shipping.
           </p>
           <p>
             See them side by side, with pros, cons and best uses, in{' '}
@@ -163,7 +145,7 @@ export default function Faq() {
 
       <Section id="replacing" title={topic('replacing')}>
         <Question id="how-often" question="How often should I replace bags and boards?">
-          <ul className="list-disc space-y-2 pl-6 marker:text-brand-600">
+          <BulletList>
             <li>Polypropylene bags: about every five to seven years.</li>
             <li>Polyethylene bags: every few years, as they cloud with age.</li>
             <li>Mylar sleeves: they last for decades; you rarely need to replace them.</li>
@@ -171,7 +153,7 @@ export default function Faq() {
               Boards: with the bag in everyday storage. Buffered boards slowly use up their buffer, so check those on
               very old books now and then.
             </li>
-          </ul>
+          </BulletList>
         </Question>
         <Question id="signs" question="How can I tell it is time?">
           <p>
@@ -184,27 +166,27 @@ export default function Faq() {
 
       <Section id="storage" title={topic('storage')}>
         <Question id="conditions" question="Where and how should I store my comics?">
-          <ul className="list-disc space-y-2 pl-6 marker:text-brand-600">
+          <BulletList>
             <li>
-              <strong className="font-semibold text-slate-900">Temperature:</strong> cool and steady, about 65 to 70°F
-              (18 to 21°C). Avoid attics, garages and outside walls, where it swings with the seasons.
+              <Strong>Temperature:</Strong> cool and steady, about 65 to 70°F (18 to 21°C). Avoid attics, garages and
+              outside walls, where it swings with the seasons.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Humidity:</strong> about 40 to 50% relative humidity.
-              Damp basements bring mold and warping; very dry air makes paper brittle.
+              <Strong>Humidity:</Strong> about 40 to 50% relative humidity. Damp basements bring mold and warping; very
+              dry air makes paper brittle.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Light:</strong> dark. Sunlight and fluorescent light fade
-              inks quickly, so keep boxes closed and frame only with UV-filtering glass.
+              <Strong>Light:</Strong> dark. Sunlight and fluorescent light fade inks quickly, so keep boxes closed and
+              frame only with UV-filtering glass.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Upright in boxes:</strong> bagged and boarded books stand
-              upright in <TextLink to="/category/short-boxes">short boxes</TextLink> or{' '}
+              <Strong>Upright in boxes:</Strong> bagged and boarded books stand upright in{' '}
+              <TextLink to="/category/short-boxes">short boxes</TextLink> or{' '}
               <TextLink to="/category/long-boxes">long boxes</TextLink>, snug but not crammed, with the boxes off the
               floor. Do not stack loose books in piles: the weight presses spine rolls and dents into those at the
               bottom.
             </li>
-          </ul>
+          </BulletList>
         </Question>
       </Section>
 
@@ -265,6 +247,6 @@ export default function Faq() {
       <p className="mt-12 leading-7 text-slate-700">
         Still have a question? <TextLink to="/contact">Contact us</TextLink>.
       </p>
-    </main>
+    </InfoPage>
   )
 }
