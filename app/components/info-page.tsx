@@ -16,19 +16,22 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow: string; titl
 }
 
 /**
- * The frame of an information page: its <main> and header, with the page's introduction under the title. A
- * `wide` page (tables, cards) uses the full width, keeping the header at reading width.
+ * The frame of an information page: its <main> and header, with the page's introduction under the title and,
+ * for a long page, its `contents` ("On this page"). A `wide` page (tables, cards) uses the full width, keeping
+ * the header at reading width.
  */
 export function InfoPage({
   eyebrow,
   title,
   intro,
+  contents,
   wide = false,
   children,
 }: {
   eyebrow: string
   title: string
   intro: ReactNode
+  contents?: ReadonlyArray<{ id: string; label: string }>
   wide?: boolean
   children: ReactNode
 }) {
@@ -40,6 +43,7 @@ export function InfoPage({
   return (
     <main className={wide ? 'mx-auto max-w-7xl px-4 py-12' : 'mx-auto max-w-3xl px-4 py-12'}>
       {wide ? <div className="max-w-3xl">{header}</div> : header}
+      {contents ? <PageContents items={contents} /> : null}
       {children}
     </main>
   )

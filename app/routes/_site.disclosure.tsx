@@ -1,12 +1,4 @@
-import {
-  BulletList,
-  InfoPage,
-  PageContents,
-  Section,
-  sectionTitles,
-  Strong,
-  TextLink,
-} from '#app/components/info-page.tsx'
+import { BulletList, InfoPage, Section, sectionTitles, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
@@ -37,6 +29,7 @@ export default function Disclosure() {
     <InfoPage
       eyebrow="Transparency"
       title="Affiliate Disclosure"
+      contents={disclosureSections}
       intro={
         <>
           <p className="font-semibold text-slate-900">As an Amazon Associate I earn from qualifying purchases.</p>
@@ -47,8 +40,6 @@ export default function Disclosure() {
         </>
       }
     >
-      <PageContents items={disclosureSections} />
-
       <Section id="affiliate" title={title('affiliate')}>
         <p>
           {siteName} is a participant in the Amazon Services LLC Associates Program, an affiliate advertising program

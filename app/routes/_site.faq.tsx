@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react'
-import {
-  BulletList,
-  DataTable,
-  InfoPage,
-  PageContents,
-  Section,
-  sectionTitles,
-  Strong,
-  TextLink,
-} from '#app/components/info-page.tsx'
+import { BulletList, DataTable, InfoPage, Section, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
@@ -25,17 +16,6 @@ export const meta = staticPageMeta(
   'FAQ',
   'Answers for comic collectors: bag and board sizes by era, Mylar vs polypropylene vs polyethylene, when to replace bags and boards, how to store comics, and how our prices and reviews work.',
 )
-
-const topics = [
-  { id: 'sizes', label: 'Sizes by era' },
-  { id: 'materials', label: 'Sleeve materials' },
-  { id: 'replacing', label: 'Replacing bags and boards' },
-  { id: 'storage', label: 'Storing your comics' },
-  { id: 'prices', label: 'How prices work here' },
-  { id: 'reviews', label: 'How reviews work' },
-] as const
-
-const topic = sectionTitles(topics)
 
 // The same dimensions as the sizes guide's chart, with the Platinum and Bronze Ages named.
 const eras = [
@@ -70,81 +50,106 @@ function Question({ id, question, children }: { id: string; question: string; ch
   )
 }
 
-export default function Faq() {
-  const siteName = useSiteName()
-  return (
-    <InfoPage
-      eyebrow="Help"
-      title="Frequently Asked Questions"
-      intro={
-        <p>
-          The questions collectors ask us most, answered plainly: which size fits which era, which sleeve to trust with
-          which book, when to re-bag, how to store a collection, and how prices and reviews work on {siteName}.
-        </p>
-      }
-    >
-      <PageContents items={topics} />
+// Each topic is a section (linked from "On this page"), each question an h3 with an id of its own.
+type Topic = {
+  id: string
+  label: string
+  questions: ReadonlyArray<{ id: string; question: string; answer: ReactNode }>
+}
 
-      <Section id="sizes" title={topic('sizes')}>
-        <Question id="which-size" question="Which bag and board size fits my comics?">
-          <p>
-            Comics got narrower over the decades, so the size you need depends on when your books were printed. The
-            height is 10.5 inches for every standard size; the width is what changes.
-          </p>
-          <DataTable
-            captionId="faq-sizes-caption"
-            caption="Bag and board sizes by era, width x height in inches"
-            columns={[
-              { label: 'Era' },
-              { label: 'Bag', numeric: true },
-              { label: 'Board', numeric: true },
-              { label: 'Notes' },
-            ]}
-            rows={eras.map((row) => ({ key: row.era, header: row.era, cells: [row.bag, row.board, row.note] }))}
-            narrow
-          />
-          <p>
-            Cover dates are only a guide: when in doubt, measure the cover and choose the smallest bag that is wider
-            than it. The <TextLink to="/sizes-guide">sizes guide</TextLink> has the full chart and five tips for a good
-            fit.
-          </p>
-        </Question>
-        <Question id="thick-books" question="What about annuals, giant-size issues and magazines?">
+const topics: ReadonlyArray<Topic> = [
+  {
+    id: 'sizes',
+    label: 'Sizes by era',
+    questions: [
+      {
+        id: 'which-size',
+        question: 'Which bag and board size fits my comics?',
+        answer: (
+          <>
+            <p>
+              Comics got narrower over the decades, so the size you need depends on when your books were printed. The
+              height is 10.5 inches for every standard size; the width is what changes.
+            </p>
+            <DataTable
+              captionId="faq-sizes-caption"
+              caption="Bag and board sizes by era, width x height in inches"
+              columns={[
+                { label: 'Era' },
+                { label: 'Bag', numeric: true },
+                { label: 'Board', numeric: true },
+                { label: 'Notes' },
+              ]}
+              rows={eras.map((row) => ({ key: row.era, header: row.era, cells: [row.bag, row.board, row.note] }))}
+              narrow
+            />
+            <p>
+              Cover dates are only a guide: when in doubt, measure the cover and choose the smallest bag that is wider
+              than it. The <TextLink to="/sizes-guide">sizes guide</TextLink> has the full chart and five tips for a
+              good fit.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: 'thick-books',
+        question: 'What about annuals, giant-size issues and magazines?',
+        answer: (
           <p>
             Thick books need a thick bag or the next size up, so the flap still closes without bending the spine.
             Magazines, treasury editions and oversized annuals need{' '}
             <TextLink to="/category/magazine-bags">magazine bags</TextLink>, and resealable or full-back variants are
             cut a little wider than the sizes above.
           </p>
-        </Question>
-      </Section>
-
-      <Section id="materials" title={topic('materials')}>
-        <Question id="mylar-vs-poly" question="Mylar, polypropylene or polyethylene: what is the difference?">
-          <p>
-            <Strong>Mylar</Strong> (archival polyester film) is rigid, crystal clear and chemically inert: it lasts for
-            decades and is the choice for keys, high grades and Golden and Silver Age books.{' '}
-            <Strong>Polypropylene</Strong> is the everyday bag: clear, glossy and inexpensive, but not archival.{' '}
-            <Strong>Polyethylene</Strong> is the softest and cheapest, slightly hazy, and good for bulk runs, reading
-            copies and shipping.
-          </p>
-          <p>
-            See them side by side, with pros, cons and best uses, in{' '}
-            <TextLink to="/compare-sleeves">compare sleeves</TextLink>.
-          </p>
-        </Question>
-        <Question id="boards" question="Do I need backing boards, and do they have to be acid-free?">
+        ),
+      },
+    ],
+  },
+  {
+    id: 'materials',
+    label: 'Sleeve materials',
+    questions: [
+      {
+        id: 'mylar-vs-poly',
+        question: 'Mylar, polypropylene or polyethylene: what is the difference?',
+        answer: (
+          <>
+            <p>
+              <Strong>Mylar</Strong> (archival polyester film) is rigid, crystal clear and chemically inert: it lasts
+              for decades and is the choice for keys, high grades and Golden and Silver Age books.{' '}
+              <Strong>Polypropylene</Strong> is the everyday bag: clear, glossy and inexpensive, but not archival.{' '}
+              <Strong>Polyethylene</Strong> is the softest and cheapest, slightly hazy, and good for bulk runs, reading
+              copies and shipping.
+            </p>
+            <p>
+              See them side by side, with pros, cons and best uses, in{' '}
+              <TextLink to="/compare-sleeves">compare sleeves</TextLink>.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: 'boards',
+        question: 'Do I need backing boards, and do they have to be acid-free?',
+        answer: (
           <p>
             Yes to both. A board keeps the spine straight and the corners sharp inside the bag, and an ordinary
             cardboard sheet gives off acids that yellow the paper it touches. Use{' '}
             <TextLink to="/category/backing-boards">acid-free boards</TextLink>; for old newsprint, buffered boards also
             absorb the acids the comic itself gives off.
           </p>
-        </Question>
-      </Section>
-
-      <Section id="replacing" title={topic('replacing')}>
-        <Question id="how-often" question="How often should I replace bags and boards?">
+        ),
+      },
+    ],
+  },
+  {
+    id: 'replacing',
+    label: 'Replacing bags and boards',
+    questions: [
+      {
+        id: 'how-often',
+        question: 'How often should I replace bags and boards?',
+        answer: (
           <BulletList>
             <li>Polypropylene bags: about every five to seven years.</li>
             <li>Polyethylene bags: every few years, as they cloud with age.</li>
@@ -154,18 +159,29 @@ export default function Faq() {
               very old books now and then.
             </li>
           </BulletList>
-        </Question>
-        <Question id="signs" question="How can I tell it is time?">
+        ),
+      },
+      {
+        id: 'signs',
+        question: 'How can I tell it is time?',
+        answer: (
           <p>
             Replace a bag that looks cloudy, yellow, brittle or torn, or whose flap tape has let go. Replace a board
             that has yellowed, bowed or picked up moisture. Never reuse the tape: fold the flap behind the board
             instead.
           </p>
-        </Question>
-      </Section>
-
-      <Section id="storage" title={topic('storage')}>
-        <Question id="conditions" question="Where and how should I store my comics?">
+        ),
+      },
+    ],
+  },
+  {
+    id: 'storage',
+    label: 'Storing your comics',
+    questions: [
+      {
+        id: 'conditions',
+        question: 'Where and how should I store my comics?',
+        answer: (
           <BulletList>
             <li>
               <Strong>Temperature:</Strong> cool and steady, about 65 to 70°F (18 to 21°C). Avoid attics, garages and
@@ -187,29 +203,48 @@ export default function Faq() {
               bottom.
             </li>
           </BulletList>
-        </Question>
-      </Section>
-
-      <Section id="prices" title={topic('prices')}>
-        <Question id="where-prices-come-from" question="Where do your prices come from?">
+        ),
+      },
+    ],
+  },
+  {
+    id: 'prices',
+    label: 'How prices work here',
+    questions: [
+      {
+        id: 'where-prices-come-from',
+        question: 'Where do your prices come from?',
+        answer: (
           <p>
             From Amazon. We sell nothing ourselves: every price here is Amazon&apos;s, refreshed every night at 3:15 AM,
             and each product page shows the date and time its price was retrieved.
           </p>
-        </Question>
-        <Question id="stale-prices" question='Why do I sometimes see "See price on Amazon" instead of a price?'>
+        ),
+      },
+      {
+        id: 'stale-prices',
+        question: 'Why do I sometimes see "See price on Amazon" instead of a price?',
+        answer: (
           <p>
             Product data here is never older than 24 hours. If a price could not be refreshed in time, we stop showing
             it and send you to Amazon to see the current one.
           </p>
-        </Question>
-        <Question id="price-differs" question="Why is the price on Amazon different?">
+        ),
+      },
+      {
+        id: 'price-differs',
+        question: 'Why is the price on Amazon different?',
+        answer: (
           <p>
             Prices change during the day. The price displayed on Amazon at the time of purchase is the one that applies,
             so always verify it there before you buy.
           </p>
-        </Question>
-        <Question id="affiliate" question="How does the site earn money?">
+        ),
+      },
+      {
+        id: 'affiliate',
+        question: 'How does the site earn money?',
+        answer: (
           <p>
             As an Amazon Associate I earn from qualifying purchases. When you follow one of our links to Amazon and buy
             something, Amazon pays us a small commission; you pay the same price as going to Amazon directly.
@@ -217,32 +252,74 @@ export default function Faq() {
             <TextLink to="/disclosure#affiliate">affiliate disclosure</TextLink> and{' '}
             <TextLink to="/disclosure#pricing">how prices are kept current</TextLink>.
           </p>
-        </Question>
-      </Section>
-
-      <Section id="reviews" title={topic('reviews')}>
-        <Question id="write-a-review" question="How do I write a review?">
+        ),
+      },
+    ],
+  },
+  {
+    id: 'reviews',
+    label: 'How reviews work',
+    questions: [
+      {
+        id: 'write-a-review',
+        question: 'How do I write a review?',
+        answer: (
           <p>
             Press &quot;Write a Review&quot; on any product page. On a product&apos;s reviews page you sign in first:
             enter your e-mail address and we send you a one-time sign-in link (a magic link); follow it and your review
             is posted under the nickname you chose. Your e-mail address is never shown or shared.
           </p>
-        </Question>
-        <Question id="moderation" question="Why doesn't my review show up yet?">
+        ),
+      },
+      {
+        id: 'moderation',
+        question: "Why doesn't my review show up yet?",
+        answer: (
           <p>
             Every review is read by a moderator before it appears, so it shows once it has been approved. Critical
             reviews are published just like positive ones, and we never edit what reviewers write; only spam and abuse
             are removed. See our <TextLink to="/disclosure#reviews">review policy</TextLink>.
           </p>
-        </Question>
-        <Question id="two-ratings" question="Why does a product show two ratings?">
+        ),
+      },
+      {
+        id: 'two-ratings',
+        question: 'Why does a product show two ratings?',
+        answer: (
           <p>
             The stars next to a product&apos;s title and on product cards are Amazon&apos;s rating and review count.
             &quot;Community Reviews&quot; on the product page are written by collectors here, and their average comes
             only from the reviews we have approved.
           </p>
-        </Question>
-      </Section>
+        ),
+      },
+    ],
+  },
+]
+
+export default function Faq() {
+  const siteName = useSiteName()
+  return (
+    <InfoPage
+      eyebrow="Help"
+      title="Frequently Asked Questions"
+      contents={topics}
+      intro={
+        <p>
+          The questions collectors ask us most, answered plainly: which size fits which era, which sleeve to trust with
+          which book, when to re-bag, how to store a collection, and how prices and reviews work on {siteName}.
+        </p>
+      }
+    >
+      {topics.map((topic) => (
+        <Section key={topic.id} id={topic.id} title={topic.label}>
+          {topic.questions.map((faq) => (
+            <Question key={faq.id} id={faq.id} question={faq.question}>
+              {faq.answer}
+            </Question>
+          ))}
+        </Section>
+      ))}
 
       <p className="mt-12 leading-7 text-slate-700">
         Still have a question? <TextLink to="/contact">Contact us</TextLink>.
