@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { BulletList, DataTable, InfoPage, Section, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
+import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // The FAQ (linked from /compare-sleeves, SPEC §2): what collectors ask about sizes by era, sleeve materials,
@@ -17,7 +18,7 @@ export const meta = staticPageMeta(
   'Answers for comic collectors: bag and board sizes by era, Mylar vs polypropylene vs polyethylene, when to replace bags and boards, how to store comics, and how our prices and reviews work.',
 )
 
-// The same dimensions as the sizes guide's chart, with the Platinum and Bronze Ages named.
+// The sizes guide's dimensions, with the Platinum and Bronze Ages named.
 const eras = [
   {
     era: 'Platinum Age (1897-1938)',
@@ -25,18 +26,18 @@ const eras = [
     board: 'To match the bag',
     note: 'Sizes vary from publisher to publisher; many fit magazine bags (8.5 x 11 in) or treasury bags.',
   },
-  { era: 'Golden Age (1938-1956)', bag: '7.75 x 10.5 in', board: '7.5 x 10.5 in', note: 'The widest standard comics.' },
-  { era: 'Silver Age (1956-1970)', bag: '7.25 x 10.5 in', board: '7 x 10.5 in', note: 'Slightly wider than today.' },
+  { era: 'Golden Age (1938-1956)', ...comicSizes.goldenAge, note: 'The widest standard comics.' },
+  { era: 'Silver Age (1956-1970)', ...comicSizes.silverAge, note: 'Slightly wider than today.' },
   {
     era: 'Bronze Age (1970-1985)',
-    bag: '7.125 x 10.5 in (Standard)',
-    board: '6.875 x 10.5 in',
+    bag: `${comicSizes.standard.bag} (Standard)`,
+    board: comicSizes.standard.board,
     note: 'The Standard size also fits Copper Age books up to about 1990.',
   },
   {
     era: 'Modern Age (about 1990 on)',
-    bag: '7 x 10.5 in (Current)',
-    board: '6.75 x 10.5 in',
+    bag: `${comicSizes.current.bag} (Current)`,
+    board: comicSizes.current.board,
     note: 'Most new releases; thick issues need the next size up.',
   },
 ] as const

@@ -1,5 +1,6 @@
 import { DataTable, InfoPage, Section, Strong, TextLink, WideSection } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
+import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Sizes guide (SPEC §2): bag and board dimensions by era, the note on wider variants, and five tips.
@@ -15,29 +16,25 @@ const sizes = [
   {
     era: 'Modern',
     note: 'Also called Current',
-    bag: '7 x 10.5 in',
-    board: '6.75 x 10.5 in',
+    ...comicSizes.current,
     fits: 'Most new releases and comics from about the 1990s on',
   },
   {
     era: 'Standard',
     note: 'Also called Regular',
-    bag: '7.125 x 10.5 in',
-    board: '6.875 x 10.5 in',
+    ...comicSizes.standard,
     fits: 'Bronze and Copper Age books (about 1970 to 1990) and thicker modern issues',
   },
   {
     era: 'Silver Age (1956-1970)',
     note: null,
-    bag: '7.25 x 10.5 in',
-    board: '7 x 10.5 in',
+    ...comicSizes.silverAge,
     fits: 'Silver Age books, slightly wider than today’s comics',
   },
   {
     era: 'Golden Age (1938-1956)',
     note: null,
-    bag: '7.75 x 10.5 in',
-    board: '7.5 x 10.5 in',
+    ...comicSizes.goldenAge,
     fits: 'Golden Age books, the widest standard comics, and many early 1950s titles',
   },
 ] as const

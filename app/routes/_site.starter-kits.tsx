@@ -1,5 +1,6 @@
 import { CardHeading, CardParagraph, InfoPage, TextLink } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
+import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Starter kits (SPEC §2): four informational shopping lists, each with a price range, its items (linked to
@@ -98,20 +99,25 @@ const kits: Kit[] = [
       {
         quantity: '50',
         label: 'Polypropylene bags',
-        detail: 'Silver Age size, 7.25 x 10.5 in',
+        detail: `Silver Age size, ${comicSizes.silverAge.bag}`,
         category: 'polypropylene-sleeves',
       },
-      { quantity: '50', label: 'Backing boards', detail: 'Silver Age size, 7 x 10.5 in', category: 'backing-boards' },
+      {
+        quantity: '50',
+        label: 'Backing boards',
+        detail: `Silver Age size, ${comicSizes.silverAge.board}`,
+        category: 'backing-boards',
+      },
       {
         quantity: '25',
         label: 'Mylar sleeves',
-        detail: 'Golden Age size, 7.75 x 10.5 in, for the most valuable books',
+        detail: `Golden Age size, ${comicSizes.goldenAge.bag}, for the most valuable books`,
         category: 'mylar-sleeves',
       },
       {
         quantity: '25',
         label: 'Backing boards',
-        detail: 'Golden Age size, 7.5 x 10.5 in, buffered',
+        detail: `Golden Age size, ${comicSizes.goldenAge.board}, buffered`,
         category: 'backing-boards',
       },
       {
