@@ -5,6 +5,18 @@ import { Link } from '#app/components/link.tsx'
 // Building blocks of the static information pages (about, disclosure, contact and the three guides), so they
 // share one look: a page header, titled sections with anchors, tables, and underlined text links.
 
+/**
+ * Bag and board dimensions of the standard comic sizes, width x height, as the sizes guide's chart gives them
+ * (SPEC §2); the FAQ and the starter kits quote the same figures from here, so the pages cannot disagree. Kept
+ * in this module, which those pages load anyway, rather than in a chunk of its own.
+ */
+export const comicSizes = {
+  current: { bag: '7 x 10.5 in', board: '6.75 x 10.5 in' },
+  standard: { bag: '7.125 x 10.5 in', board: '6.875 x 10.5 in' },
+  silverAge: { bag: '7.25 x 10.5 in', board: '7 x 10.5 in' },
+  goldenAge: { bag: '7.75 x 10.5 in', board: '7.5 x 10.5 in' },
+} as const
+
 export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
   return (
     <header>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
-import { BulletList, DataTable, InfoPage, Section, Strong, TextLink } from '#app/components/info-page.tsx'
+import { BulletList, comicSizes, DataTable, InfoPage, Section, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // The FAQ (linked from /compare-sleeves, SPEC §2): what collectors ask about sizes by era, sleeve materials,

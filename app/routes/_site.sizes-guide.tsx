@@ -1,6 +1,5 @@
-import { DataTable, InfoPage, Section, Strong, TextLink, WideSection } from '#app/components/info-page.tsx'
+import { comicSizes, DataTable, InfoPage, Section, Strong, TextLink, WideSection } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Sizes guide (SPEC §2): bag and board dimensions by era, the note on wider variants, and five tips.

@@ -1,6 +1,5 @@
-import { CardHeading, CardParagraph, InfoPage, TextLink } from '#app/components/info-page.tsx'
+import { CardHeading, CardParagraph, comicSizes, InfoPage, TextLink } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { comicSizes } from '#app/utils/comic-sizes.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Starter kits (SPEC §2): four informational shopping lists, each with a price range, its items (linked to
