@@ -1,20 +1,17 @@
-import type { MetaFunction } from '@remix-run/node'
-import { BulletList, PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import { BulletList, DataTable, InfoPage, Section, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // About (SPEC §2): selected supplies from key brands; bags, boards, boxes; storage and protection supplies;
 // product tiers and uses; honest reviews from real collectors.
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `About | ${siteNameFrom(matches)}`,
-    description:
-      'Who we are and how we choose comic bags, boards, sleeves and boxes: carefully selected supplies from trusted brands, explained tier by tier, with honest reviews from real collectors.',
-  })
+export const meta = staticPageMeta(
+  'About',
+  'Who we are and how we choose comic bags, boards, sleeves and boxes: carefully selected supplies from trusted brands, explained tier by tier, with honest reviews from real collectors.',
+)
 
 const brands = [
   { name: 'BCW', note: 'the workhorse of the hobby: bags, boards, short and long boxes, dividers and toploaders.' },
@@ -52,15 +49,17 @@ const tiers = [
 export default function About() {
   const siteName = useSiteName()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <PageHeader eyebrow="About us" title={`About ${siteName}`}>
+    <InfoPage
+      eyebrow="About us"
+      title={`About ${siteName}`}
+      intro={
         <p>
           We are comic collectors who got tired of guessing which bag fits which book, which boards are really acid-free
           and whether a Mylar sleeve is worth the money. {siteName} gathers the storage supplies we trust in one place,
           explains what each one is for, and links you to Amazon to buy them.
         </p>
-      </PageHeader>
-
+      }
+    >
       <Section id="selection" title="Carefully selected supplies from key brands">
         <p>
           We do not list everything that calls itself a comic bag. Every product here is chosen by hand from brands
@@ -70,7 +69,7 @@ export default function About() {
         <BulletList>
           {brands.map((brand) => (
             <li key={brand.name}>
-              <strong className="font-semibold text-slate-900">{brand.name}</strong>: {brand.note}
+              <Strong>{brand.name}</Strong>: {brand.note}
             </li>
           ))}
         </BulletList>
@@ -126,41 +125,18 @@ export default function About() {
           Not every comic needs a Mylar sleeve. Match the protection to the book, and spend where it counts. Our{' '}
           <TextLink to="/starter-kits">starter kits</TextLink> put these tiers together into ready shopping lists.
         </p>
-        <TableScroller labelledBy="tiers-caption">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-            <caption id="tiers-caption" className="pb-2 text-left text-base font-semibold text-slate-900">
-              Three tiers of comic protection
-            </caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-3 font-semibold text-slate-900">
-                  Tier
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold text-slate-900">
-                  Typical supplies
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold text-slate-900">
-                  Best used for
-                </th>
-                <th scope="col" className="py-2 font-semibold text-slate-900">
-                  How long it lasts
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tiers.map((row) => (
-                <tr key={row.tier} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-3 pr-3 font-semibold text-slate-900">
-                    {row.tier}
-                  </th>
-                  <td className="py-3 pr-3">{row.supplies}</td>
-                  <td className="py-3 pr-3">{row.uses}</td>
-                  <td className="py-3">{row.care}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          look="inline"
+          captionId="tiers-caption"
+          caption="Three tiers of comic protection"
+          columns={[
+            { label: 'Tier' },
+            { label: 'Typical supplies' },
+            { label: 'Best used for' },
+            { label: 'How long it lasts' },
+          ]}
+          rows={tiers.map((row) => ({ key: row.tier, header: row.tier, cells: [row.supplies, row.uses, row.care] }))}
+        />
       </Section>
 
       <Section id="reviews" title="Honest reviews from real collectors">
@@ -187,6 +163,6 @@ export default function About() {
           with a question or a product you think we should list.
         </p>
       </Section>
-    </main>
+    </InfoPage>
   )
 }

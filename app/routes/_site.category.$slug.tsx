@@ -157,30 +157,8 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
           ${min} – ${max}
           {max === PRICE_SLIDER.max ? '+' : ''}
         </p>
-        <label htmlFor="min" className="mt-2 block text-xs text-slate-600">
-          Minimum price
-        </label>
-        <input
-          id="min"
-          name="min"
-          type="range"
-          {...PRICE_SLIDER}
-          value={min}
-          onChange={(event) => setMin(Number(event.currentTarget.value))}
-          className="w-full accent-brand-600"
-        />
-        <label htmlFor="max" className="mt-2 block text-xs text-slate-600">
-          Maximum price
-        </label>
-        <input
-          id="max"
-          name="max"
-          type="range"
-          {...PRICE_SLIDER}
-          value={max}
-          onChange={(event) => setMax(Number(event.currentTarget.value))}
-          className="w-full accent-brand-600"
-        />
+        <PriceSlider name="min" label="Minimum price" value={min} onChange={setMin} />
+        <PriceSlider name="max" label="Maximum price" value={max} onChange={setMax} />
       </fieldset>
       <fieldset>
         <legend className="text-sm font-medium">Minimum rating</legend>
@@ -213,6 +191,36 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
         </button>
       )}
     </Form>
+  )
+}
+
+/** One end of the price range: a labelled slider over PRICE_SLIDER's range, named as the URL's parameter. */
+function PriceSlider({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: 'min' | 'max'
+  label: string
+  value: number
+  onChange: (value: number) => void
+}) {
+  return (
+    <>
+      <label htmlFor={name} className="mt-2 block text-xs text-slate-600">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="range"
+        {...PRICE_SLIDER}
+        value={value}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        className="w-full accent-brand-600"
+      />
+    </>
   )
 }
 

@@ -1,20 +1,26 @@
-import type { MetaFunction } from '@remix-run/node'
-import { BulletList, PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import {
+  BulletList,
+  CardHeading,
+  CardParagraph,
+  DataTable,
+  InfoPage,
+  Section,
+  TextLink,
+  WideSection,
+} from '#app/components/info-page.tsx'
 import { Link } from '#app/components/link.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Compare sleeves (SPEC §2): Mylar, polypropylene and polyethylene, each with pros, cons and best use, and
 // links to their categories, to backing boards, the FAQ and the contact page.
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Compare Sleeves | ${siteNameFrom(matches)}`,
-    description:
-      'Mylar vs polypropylene vs polyethylene comic sleeves: clarity, lifespan, price, pros and cons, and which to use for keys, everyday books and bulk storage.',
-  })
+export const meta = staticPageMeta(
+  'Compare Sleeves',
+  'Mylar vs polypropylene vs polyethylene comic sleeves: clarity, lifespan, price, pros and cons, and which to use for keys, everyday books and bulk storage.',
+)
 
 type Sleeve = {
   id: string
@@ -96,57 +102,44 @@ const comparison = [
   { feature: 'Price per sleeve', values: ['Highest', 'Low', 'Lowest'] },
 ] as const
 
+function PointList({ title, points }: { title: string; points: string[] }) {
+  return (
+    <>
+      <CardHeading>{title}</CardHeading>
+      <div className="mt-2 text-slate-700">
+        <BulletList>
+          {points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </BulletList>
+      </div>
+    </>
+  )
+}
+
 export default function CompareSleeves() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <div className="max-w-3xl">
-        <PageHeader eyebrow="Guide" title="Compare Comic Sleeves: Mylar, Polypropylene and Polyethylene">
-          <p>
-            Every comic bag does the same basic job: it keeps out dust, moisture and fingerprints. Where they differ is
-            how long they last, how clear they are and what they cost. Here is how the three materials compare, and
-            which one to use for which books.
-          </p>
-        </PageHeader>
-      </div>
-
-      <section aria-labelledby="at-a-glance" className="mt-12">
-        <h2 id="at-a-glance" className="text-2xl font-bold tracking-tight">
-          At a glance
-        </h2>
-        <TableScroller labelledBy="comparison-caption">
-          <table className="w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
-            <caption id="comparison-caption" className="sr-only">
-              Mylar, polypropylene and polyethylene sleeves compared feature by feature
-            </caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="p-3 font-semibold text-slate-900">
-                  Feature
-                </th>
-                {sleeves.map((sleeve) => (
-                  <th key={sleeve.id} scope="col" className="p-3 font-semibold text-slate-900">
-                    {sleeve.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.map((row) => (
-                <tr key={row.feature} className="border-b border-slate-200">
-                  <th scope="row" className="p-3 font-medium text-slate-900">
-                    {row.feature}
-                  </th>
-                  {row.values.map((value, index) => (
-                    <td key={sleeves[index]!.id} className="p-3 text-slate-700">
-                      {value}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      </section>
+    <InfoPage
+      wide
+      eyebrow="Guide"
+      title="Compare Comic Sleeves: Mylar, Polypropylene and Polyethylene"
+      intro={
+        <p>
+          Every comic bag does the same basic job: it keeps out dust, moisture and fingerprints. Where they differ is
+          how long they last, how clear they are and what they cost. Here is how the three materials compare, and which
+          one to use for which books.
+        </p>
+      }
+    >
+      <WideSection headingId="at-a-glance" title="At a glance">
+        <DataTable
+          look="matrix"
+          captionId="comparison-caption"
+          caption="Mylar, polypropylene and polyethylene sleeves compared feature by feature"
+          columns={[{ label: 'Feature' }, ...sleeves.map((sleeve) => ({ key: sleeve.id, label: sleeve.name }))]}
+          rows={comparison.map((row) => ({ key: row.feature, header: row.feature, cells: row.values }))}
+        />
+      </WideSection>
 
       <div className="mt-12 grid gap-6 lg:grid-cols-3">
         {sleeves.map((sleeve) => (
@@ -160,24 +153,9 @@ export default function CompareSleeves() {
               {sleeve.name}
             </h2>
             <p className="mt-3 leading-7 text-slate-700">{sleeve.summary}</p>
-            <h3 className="mt-6 font-semibold text-slate-900">Pros</h3>
-            <div className="mt-2 text-slate-700">
-              <BulletList>
-                {sleeve.pros.map((pro) => (
-                  <li key={pro}>{pro}</li>
-                ))}
-              </BulletList>
-            </div>
-            <h3 className="mt-6 font-semibold text-slate-900">Cons</h3>
-            <div className="mt-2 text-slate-700">
-              <BulletList>
-                {sleeve.cons.map((con) => (
-                  <li key={con}>{con}</li>
-                ))}
-              </BulletList>
-            </div>
-            <h3 className="mt-6 font-semibold text-slate-900">Best use</h3>
-            <p className="mt-2 leading-7 text-slate-700">{sleeve.bestUse}</p>
+            <PointList title="Pros" points={sleeve.pros} />
+            <PointList title="Cons" points={sleeve.cons} />
+            <CardParagraph title="Best use">{sleeve.bestUse}</CardParagraph>
             <div className="mt-auto pt-6">
               <Link
                 to={`/category/${sleeve.category.slug}`}
@@ -210,6 +188,6 @@ export default function CompareSleeves() {
           </p>
         </Section>
       </div>
-    </main>
+    </InfoPage>
   )
 }

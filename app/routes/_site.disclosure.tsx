@@ -1,20 +1,17 @@
-import type { MetaFunction } from '@remix-run/node'
-import { BulletList, PageContents, PageHeader, Section, TextLink } from '#app/components/info-page.tsx'
+import { BulletList, InfoPage, Section, sectionTitles, Strong, TextLink } from '#app/components/info-page.tsx'
 import { useSiteName } from '#app/root.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // The affiliate disclosure (SPEC §2, AMAZON.md "What the Associates rules ask of the site"). Each section has an
 // id so product pages and the footer can link to it, e.g. /disclosure#pricing.
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Affiliate Disclosure | ${siteNameFrom(matches)}`,
-    description:
-      'How we earn from Amazon links, how often prices are refreshed, how we choose products, how reviews are moderated, and what personal data we keep.',
-  })
+export const meta = staticPageMeta(
+  'Affiliate Disclosure',
+  'How we earn from Amazon links, how often prices are refreshed, how we choose products, how reviews are moderated, and what personal data we keep.',
+)
 
 const disclosureSections = [
   { id: 'affiliate', label: 'Amazon Associates Program' },
@@ -24,24 +21,25 @@ const disclosureSections = [
   { id: 'privacy', label: 'Privacy' },
 ] as const
 
-function title(id: (typeof disclosureSections)[number]['id']): string {
-  return disclosureSections.find((section) => section.id === id)!.label
-}
+const title = sectionTitles(disclosureSections)
 
 export default function Disclosure() {
   const siteName = useSiteName()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <PageHeader eyebrow="Transparency" title="Affiliate Disclosure">
-        <p className="font-semibold text-slate-900">As an Amazon Associate I earn from qualifying purchases.</p>
-        <p>
-          This page explains what that means for you, how the prices you see here are kept current, how products and
-          reviews are chosen, and what we do, and do not do, with your data.
-        </p>
-      </PageHeader>
-
-      <PageContents items={disclosureSections} />
-
+    <InfoPage
+      eyebrow="Transparency"
+      title="Affiliate Disclosure"
+      contents={disclosureSections}
+      intro={
+        <>
+          <p className="font-semibold text-slate-900">As an Amazon Associate I earn from qualifying purchases.</p>
+          <p>
+            This page explains what that means for you, how the prices you see here are kept current, how products and
+            reviews are chosen, and what we do, and do not do, with your data.
+          </p>
+        </>
+      }
+    >
       <Section id="affiliate" title={title('affiliate')}>
         <p>
           {siteName} is a participant in the Amazon Services LLC Associates Program, an affiliate advertising program
@@ -61,18 +59,16 @@ export default function Disclosure() {
       <Section id="pricing" title={title('pricing')}>
         <BulletList>
           <li>
-            <strong className="font-semibold text-slate-900">Refreshed nightly.</strong> Prices, availability, ratings
-            and images are refreshed from Amazon every night at 3:15 AM. The footer of every page shows when the last
-            update ran.
+            <Strong>Refreshed nightly.</Strong> Prices, availability, ratings and images are refreshed from Amazon every
+            night at 3:15 AM. The footer of every page shows when the last update ran.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Never older than 24 hours.</strong> Product data is never
-            cached for more than 24 hours. If a price cannot be refreshed in time, we stop showing it and send you to
-            Amazon to see the current one instead.
+            <Strong>Never older than 24 hours.</Strong> Product data is never cached for more than 24 hours. If a price
+            cannot be refreshed in time, we stop showing it and send you to Amazon to see the current one instead.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Timestamped.</strong> Each product page shows the date and
-            time its price was last retrieved, next to the price.
+            <Strong>Timestamped.</Strong> Each product page shows the date and time its price was last retrieved, next
+            to the price.
           </li>
         </BulletList>
         <div className="rounded-lg border border-brand-500 bg-brand-50 p-4 text-slate-800">
@@ -121,17 +117,16 @@ export default function Disclosure() {
       <Section id="reviews" title={title('reviews')}>
         <BulletList>
           <li>
-            <strong className="font-semibold text-slate-900">Verified by e-mail.</strong> To post a review you confirm
-            your e-mail address with a magic link: we e-mail you a one-time sign-in link, and the review is posted once
-            you follow it.
+            <Strong>Verified by e-mail.</Strong> To post a review you confirm your e-mail address with a magic link: we
+            e-mail you a one-time sign-in link, and the review is posted once you follow it.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Moderated before publication.</strong> Every review is read
-            by a moderator before it appears on the site. Critical reviews are published just like positive ones.
+            <Strong>Moderated before publication.</Strong> Every review is read by a moderator before it appears on the
+            site. Critical reviews are published just like positive ones.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Never edited.</strong> We do not change what reviewers
-            write. The only exception is spam or abuse, which is removed.
+            <Strong>Never edited.</Strong> We do not change what reviewers write. The only exception is spam or abuse,
+            which is removed.
           </li>
         </BulletList>
       </Section>
@@ -139,26 +134,26 @@ export default function Disclosure() {
       <Section id="privacy" title={title('privacy')}>
         <BulletList>
           <li>
-            <strong className="font-semibold text-slate-900">Only your e-mail address.</strong> It is the only personal
-            information we collect, to send your review sign-in link and, if you subscribe, our weekly e-mail digest.
+            <Strong>Only your e-mail address.</Strong> It is the only personal information we collect, to send your
+            review sign-in link and, if you subscribe, our weekly e-mail digest.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Never shared.</strong> We do not sell, rent or share your
-            e-mail address with anyone, and it is never shown on the site.
+            <Strong>Never shared.</Strong> We do not sell, rent or share your e-mail address with anyone, and it is
+            never shown on the site.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Your nickname, your choice.</strong> Reviews appear under a
-            nickname you pick, not your name or e-mail address.
+            <Strong>Your nickname, your choice.</Strong> Reviews appear under a nickname you pick, not your name or
+            e-mail address.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">No payments.</strong> We handle no payments and never see
-            card or billing details; every purchase happens on Amazon, under Amazon&apos;s own privacy notice.
+            <Strong>No payments.</Strong> We handle no payments and never see card or billing details; every purchase
+            happens on Amazon, under Amazon&apos;s own privacy notice.
           </li>
         </BulletList>
         <p>
           Questions about this page? <TextLink to="/contact">Contact us</TextLink>.
         </p>
       </Section>
-    </main>
+    </InfoPage>
   )
 }

@@ -1,138 +1,110 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PageHeader, Section, TableScroller, TextLink } from '#app/components/info-page.tsx'
+import { comicSizes, DataTable, InfoPage, Section, Strong, TextLink, WideSection } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Sizes guide (SPEC §2): bag and board dimensions by era, the note on wider variants, and five tips.
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Sizes Guide | ${siteNameFrom(matches)}`,
-    description:
-      'Comic bag and board sizes by era: Modern, Standard, Silver Age and Golden Age dimensions in inches, plus tips for choosing the right fit.',
-  })
+export const meta = staticPageMeta(
+  'Sizes Guide',
+  'Comic bag and board sizes by era: Modern, Standard, Silver Age and Golden Age dimensions in inches, plus tips for choosing the right fit.',
+)
 
 const sizes = [
   {
     era: 'Modern',
     note: 'Also called Current',
-    bag: '7 x 10.5 in',
-    board: '6.75 x 10.5 in',
+    ...comicSizes.current,
     fits: 'Most new releases and comics from about the 1990s on',
   },
   {
     era: 'Standard',
     note: 'Also called Regular',
-    bag: '7.125 x 10.5 in',
-    board: '6.875 x 10.5 in',
+    ...comicSizes.standard,
     fits: 'Bronze and Copper Age books (about 1970 to 1990) and thicker modern issues',
   },
   {
     era: 'Silver Age (1956-1970)',
     note: null,
-    bag: '7.25 x 10.5 in',
-    board: '7 x 10.5 in',
+    ...comicSizes.silverAge,
     fits: 'Silver Age books, slightly wider than today’s comics',
   },
   {
     era: 'Golden Age (1938-1956)',
     note: null,
-    bag: '7.75 x 10.5 in',
-    board: '7.5 x 10.5 in',
+    ...comicSizes.goldenAge,
     fits: 'Golden Age books, the widest standard comics, and many early 1950s titles',
   },
 ] as const
 
 export default function SizesGuide() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <div className="max-w-3xl">
-        <PageHeader eyebrow="Guide" title="Comic Bag and Board Sizes Guide">
-          <p>
-            Comics have grown narrower over the decades, so a bag made for a 1940s book swims around a modern one, and a
-            modern bag will not close over a Golden Age book. Find the era of your comics below and buy the bag and
-            board made for it.
-          </p>
-        </PageHeader>
-      </div>
-
-      <section aria-labelledby="chart-heading" className="mt-12">
-        <h2 id="chart-heading" className="text-2xl font-bold tracking-tight">
-          Size chart by era
-        </h2>
-        <TableScroller labelledBy="chart-caption">
-          <table className="w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
-            <caption id="chart-caption" className="pb-2 text-left text-slate-600">
-              Comic bag and board dimensions by era, width x height in inches
-            </caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="p-3 font-semibold text-slate-900">
-                  Era
-                </th>
-                <th scope="col" className="p-3 font-semibold text-slate-900">
-                  Bag size
-                </th>
-                <th scope="col" className="p-3 font-semibold text-slate-900">
-                  Board size
-                </th>
-                <th scope="col" className="p-3 font-semibold text-slate-900">
-                  Fits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sizes.map((row) => (
-                <tr key={row.era} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="p-3 font-semibold text-slate-900">
-                    {row.era}
-                    {row.note ? <span className="block font-normal text-slate-600">{row.note}</span> : null}
-                  </th>
-                  <td className="p-3 whitespace-nowrap text-slate-700 tabular-nums">{row.bag}</td>
-                  <td className="p-3 whitespace-nowrap text-slate-700 tabular-nums">{row.board}</td>
-                  <td className="p-3 text-slate-700">{row.fits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-        <p className="mt-4 max-w-3xl rounded-lg border border-brand-500 bg-brand-50 p-4 leading-7 text-slate-800">
-          <strong className="font-semibold text-slate-900">Resealable and full-back variants are wider.</strong>{' '}
-          Resealable bags need room for their adhesive strip, and bags made for thick full-back boards need room for the
-          extra board, so both are cut a little wider than the sizes above. Check the listing and pair them with the
-          matching board.
+    <InfoPage
+      wide
+      eyebrow="Guide"
+      title="Comic Bag and Board Sizes Guide"
+      intro={
+        <p>
+          Comics have grown narrower over the decades, so a bag made for a 1940s book swims around a modern one, and a
+          modern bag will not close over a Golden Age book. Find the era of your comics below and buy the bag and board
+          made for it.
         </p>
-      </section>
+      }
+    >
+      <WideSection headingId="chart-heading" title="Size chart by era">
+        <DataTable
+          captionId="chart-caption"
+          caption="Comic bag and board dimensions by era, width x height in inches"
+          columns={[
+            { label: 'Era' },
+            { label: 'Bag size', nowrap: true, numeric: true },
+            { label: 'Board size', nowrap: true, numeric: true },
+            { label: 'Fits' },
+          ]}
+          rows={sizes.map((row) => ({
+            key: row.era,
+            header: (
+              <>
+                {row.era}
+                {row.note ? <span className="block font-normal text-slate-600">{row.note}</span> : null}
+              </>
+            ),
+            cells: [row.bag, row.board, row.fits],
+          }))}
+        />
+        <p className="mt-4 max-w-3xl rounded-lg border border-brand-500 bg-brand-50 p-4 leading-7 text-slate-800">
+          <Strong>Resealable and full-back variants are wider.</Strong> Resealable bags need room for their adhesive
+          strip, and bags made for thick full-back boards need room for the extra board, so both are cut a little wider
+          than the sizes above. Check the listing and pair them with the matching board.
+        </p>
+      </WideSection>
 
       <div className="max-w-3xl">
         <Section id="tips" title="Five tips for a perfect fit">
           <ol className="list-decimal space-y-3 pl-6 marker:font-semibold marker:text-brand-700">
             <li>
-              <strong className="font-semibold text-slate-900">Measure, don&apos;t guess.</strong> Cover dates are only
-              a guide: page counts and paper changed from publisher to publisher. Measure the width of the cover and
-              choose the smallest bag that is wider than it.
+              <Strong>Measure, don&apos;t guess.</Strong> Cover dates are only a guide: page counts and paper changed
+              from publisher to publisher. Measure the width of the cover and choose the smallest bag that is wider than
+              it.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Buy bags and boards in the same size.</strong> A board is
-              made about a quarter inch narrower than its bag. Too wide and it bows the bag; too narrow and the comic
-              slides and its spine rolls.
+              <Strong>Buy bags and boards in the same size.</Strong> A board is made about a quarter inch narrower than
+              its bag. Too wide and it bows the bag; too narrow and the comic slides and its spine rolls.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Go up a size for thick books.</strong> Annuals,
-              giant-size issues and prestige-format books need a thick bag or the next size up; treasury editions and
-              magazines need <TextLink to="/category/magazine-bags">magazine bags</TextLink>.
+              <Strong>Go up a size for thick books.</Strong> Annuals, giant-size issues and prestige-format books need a
+              thick bag or the next size up; treasury editions and magazines need{' '}
+              <TextLink to="/category/magazine-bags">magazine bags</TextLink>.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Keep tape off the comic.</strong> Fold the flap behind
-              the board, or tape the flap to the bag itself. Never let adhesive touch the book: it yellows, dries out
-              and can tear a cover when removed.
+              <Strong>Keep tape off the comic.</Strong> Fold the flap behind the board, or tape the flap to the bag
+              itself. Never let adhesive touch the book: it yellows, dries out and can tear a cover when removed.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Re-bag on schedule.</strong> Replace polypropylene and
-              polyethylene bags every five to seven years, and sooner if they look cloudy or brittle. For books you want
-              to keep for decades, move up to <TextLink to="/compare-sleeves">Mylar sleeves</TextLink>.
+              <Strong>Re-bag on schedule.</Strong> Replace polypropylene and polyethylene bags every five to seven
+              years, and sooner if they look cloudy or brittle. For books you want to keep for decades, move up to{' '}
+              <TextLink to="/compare-sleeves">Mylar sleeves</TextLink>.
             </li>
           </ol>
         </Section>
@@ -147,6 +119,6 @@ export default function SizesGuide() {
           </p>
         </Section>
       </div>
-    </main>
+    </InfoPage>
   )
 }

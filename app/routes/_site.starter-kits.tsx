@@ -1,19 +1,16 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PageHeader, TextLink } from '#app/components/info-page.tsx'
+import { CardHeading, CardParagraph, comicSizes, InfoPage, TextLink } from '#app/components/info-page.tsx'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { staticPageMeta } from '#app/utils/meta.ts'
 
 // Starter kits (SPEC §2): four informational shopping lists, each with a price range, its items (linked to
 // their categories) and who it suits. Nothing here is sold as a bundle.
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Starter Kits | ${siteNameFrom(matches)}`,
-    description:
-      "Four comic storage starter kits with price ranges: Beginner's Protection, Archival Collection, Complete Organization and Golden/Silver Age, with what each contains and who it suits.",
-  })
+export const meta = staticPageMeta(
+  'Starter Kits',
+  "Four comic storage starter kits with price ranges: Beginner's Protection, Archival Collection, Complete Organization and Golden/Silver Age, with what each contains and who it suits.",
+)
 
 type Category = 'polypropylene-sleeves' | 'backing-boards' | 'mylar-sleeves' | 'short-boxes' | 'long-boxes' | 'dividers'
 
@@ -101,20 +98,25 @@ const kits: Kit[] = [
       {
         quantity: '50',
         label: 'Polypropylene bags',
-        detail: 'Silver Age size, 7.25 x 10.5 in',
+        detail: `Silver Age size, ${comicSizes.silverAge.bag}`,
         category: 'polypropylene-sleeves',
       },
-      { quantity: '50', label: 'Backing boards', detail: 'Silver Age size, 7 x 10.5 in', category: 'backing-boards' },
+      {
+        quantity: '50',
+        label: 'Backing boards',
+        detail: `Silver Age size, ${comicSizes.silverAge.board}`,
+        category: 'backing-boards',
+      },
       {
         quantity: '25',
         label: 'Mylar sleeves',
-        detail: 'Golden Age size, 7.75 x 10.5 in, for the most valuable books',
+        detail: `Golden Age size, ${comicSizes.goldenAge.bag}, for the most valuable books`,
         category: 'mylar-sleeves',
       },
       {
         quantity: '25',
         label: 'Backing boards',
-        detail: 'Golden Age size, 7.5 x 10.5 in, buffered',
+        detail: `Golden Age size, ${comicSizes.goldenAge.board}, buffered`,
         category: 'backing-boards',
       },
       {
@@ -131,17 +133,18 @@ const kits: Kit[] = [
 
 export default function StarterKits() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <div className="max-w-3xl">
-        <PageHeader eyebrow="Guide" title="Comic Storage Starter Kits">
-          <p>
-            Not sure where to start? Each kit below is a shopping list of supplies that work together, with a typical
-            total price on Amazon. Pick the one closest to your collection, follow the links to choose the exact
-            products, and adjust the quantities to the number of books you own.
-          </p>
-        </PageHeader>
-      </div>
-
+    <InfoPage
+      wide
+      eyebrow="Guide"
+      title="Comic Storage Starter Kits"
+      intro={
+        <p>
+          Not sure where to start? Each kit below is a shopping list of supplies that work together, with a typical
+          total price on Amazon. Pick the one closest to your collection, follow the links to choose the exact products,
+          and adjust the quantities to the number of books you own.
+        </p>
+      }
+    >
       <ul className="mt-12 grid gap-6 lg:grid-cols-2">
         {kits.map((kit) => (
           <li key={kit.id}>
@@ -158,7 +161,7 @@ export default function StarterKits() {
               </div>
               <p className="mt-2 text-slate-600">{kit.tagline}</p>
 
-              <h3 className="mt-6 font-semibold text-slate-900">What&apos;s in the kit</h3>
+              <CardHeading>What&apos;s in the kit</CardHeading>
               <ul className="mt-2 divide-y divide-slate-100">
                 {kit.items.map((item) => (
                   <li key={`${item.label}-${item.detail}`} className="flex gap-3 py-2">
@@ -173,8 +176,7 @@ export default function StarterKits() {
                 ))}
               </ul>
 
-              <h3 className="mt-6 font-semibold text-slate-900">Ideal for</h3>
-              <p className="mt-2 leading-7 text-slate-700">{kit.idealFor}</p>
+              <CardParagraph title="Ideal for">{kit.idealFor}</CardParagraph>
             </article>
           </li>
         ))}
@@ -191,6 +193,6 @@ export default function StarterKits() {
           <TextLink to="/compare-sleeves">compare sleeves</TextLink> first.
         </p>
       </div>
-    </main>
+    </InfoPage>
   )
 }

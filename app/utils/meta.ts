@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor, MetaFunction } from '@remix-run/node'
 
 interface MatchWithData {
   id: string
@@ -50,4 +50,9 @@ export function pageMeta({
       : []),
     ...(image ? [{ property: 'og:image', content: image }] : []),
   ]
+}
+
+/** The meta of a page whose text is fixed (the information pages): "Title | Site name" and its description. */
+export function staticPageMeta(title: string, description: string): MetaFunction {
+  return ({ matches }) => pageMeta({ title: `${title} | ${siteNameFrom(matches)}`, description })
 }
