@@ -1,98 +1,46 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import type { ReviewDialogErrors } from '#app/schemas/review.ts'
+import { REVIEW_DIALOG_FAILED, ReviewDialogSchema } from '#app/schemas/review.ts'
+import { Field, FormErrors, StatusButton, TextareaField, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import { StarRatingInput } from './star-rating-input.tsx'
-
-export interface ReviewFormState {
-  errors?: ReviewDialogErrors
-  formError?: string
-  values?: { reviewer_name?: string; rating?: string; comment?: string }
-}
 
 /**
  * The review form of the product page: inside the dialog (through a fetcher) with JavaScript, a section of
  * the page without it. Same fields, same messages, same action. Both can be in the page at once, so each
- * names its fields' ids with its own `idPrefix`.
+ * has its own form `id` (its fields' ids start with it).
  */
 export function ReviewForm({
-  fetcher,
-  state,
+  id,
+  lastResult,
+  pending,
+  FormComponent = Form,
   onCancel,
-  idPrefix = 'review',
 }: {
-  fetcher?: { Form: typeof Form; state: 'idle' | 'loading' | 'submitting' }
-  state?: ReviewFormState
+  id: string
+  lastResult?: SubmissionResult<string[]> | null
+  pending: boolean
+  /** The dialog's fetcher.Form; a page navigation's Form by default. */
+  FormComponent?: typeof Form
   onCancel?: () => void
-  idPrefix?: string
 }) {
-  const FormComponent = fetcher ? fetcher.Form : Form
-  const submitting = fetcher ? fetcher.state !== 'idle' : false
-  const errors = state?.errors ?? {}
-  const values = state?.values ?? {}
-  const described = (field: keyof ReviewDialogErrors) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${field}-error` } : {}
-
+  const [form, fields] = useZodForm(ReviewDialogSchema, { id, lastResult })
   return (
-    <FormComponent method="post" noValidate className="space-y-4">
+    <FormComponent method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="review" />
       <HoneypotField />
-      {state?.formError ? (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
-          {state.formError}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor={`${idPrefix}-reviewer_name`} className="block text-sm font-medium">
-          Your name
-        </label>
-        <input
-          id={`${idPrefix}-reviewer_name`}
-          name="reviewer_name"
-          defaultValue={values.reviewer_name}
-          maxLength={100}
-          autoComplete="nickname"
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-          {...described('reviewer_name')}
-        />
-        {errors.reviewer_name ? (
-          <p id={`${idPrefix}-reviewer_name-error`} className="mt-1 text-sm text-red-700">
-            {errors.reviewer_name}
-          </p>
-        ) : null}
-      </div>
-      <StarRatingInput
-        name="rating"
-        defaultValue={values.rating}
-        errorId={`${idPrefix}-rating-error`}
-        error={errors.rating}
-      />
-      <div>
-        <label htmlFor={`${idPrefix}-comment`} className="block text-sm font-medium">
-          Comment (optional)
-        </label>
-        <textarea
-          id={`${idPrefix}-comment`}
-          name="comment"
-          defaultValue={values.comment}
-          rows={4}
-          maxLength={1000}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-          {...described('comment')}
-        />
-        {errors.comment ? (
-          <p id={`${idPrefix}-comment-error`} className="mt-1 text-sm text-red-700">
-            {errors.comment}
-          </p>
-        ) : null}
-      </div>
+      <FormErrors id={form.errorId} errors={form.errors} title={REVIEW_DIALOG_FAILED} className="" />
+      <Field meta={fields.reviewer_name} label="Your name" autoComplete="nickname" />
+      <StarRatingInput meta={fields.rating} />
+      <TextareaField meta={fields.comment} label="Comment (optional)" rows={4} maxLength={1000} />
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={submitting}
+        <StatusButton
+          pending={pending}
+          pendingText="Submitting..."
           className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-70"
         >
-          {submitting ? 'Submitting...' : 'Submit Review'}
-        </button>
+          Submit Review
+        </StatusButton>
         {onCancel ? (
           <button
             type="button"

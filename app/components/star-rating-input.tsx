@@ -1,29 +1,23 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { ErrorList } from './forms.tsx'
+
 /**
- * A 1–5 star rating as a group of radio buttons: arrow keys move between them, and each reads as
- * "N stars" to screen readers while showing as stars.
+ * A 1–5 star rating as a group of radio buttons (a Conform field): arrow keys move between them, and each
+ * reads as "N stars" to screen readers while showing as stars. Its messages sit under the group.
  */
-export function StarRatingInput({
-  name,
-  defaultValue,
-  errorId,
-  error,
-}: {
-  name: string
-  defaultValue?: string
-  errorId: string
-  error?: string
-}) {
+export function StarRatingInput({ meta }: { meta: FieldMetadata<unknown> }) {
+  const invalid = Boolean(meta.errors?.length)
   return (
-    <fieldset {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}>
-      <legend className="text-sm font-medium">Rating</legend>
+    <fieldset key={meta.key} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-900">Rating</legend>
       <div className="mt-1 flex flex-wrap gap-3">
         {[1, 2, 3, 4, 5].map((stars) => (
           <label key={stars} className="flex items-center gap-1 text-sm">
             <input
               type="radio"
-              name={name}
+              name={meta.name}
               value={stars}
-              defaultChecked={defaultValue === String(stars)}
+              defaultChecked={meta.initialValue === String(stars)}
               className="accent-brand-600"
             />
             <span aria-hidden="true" className="text-brand-600">
@@ -35,11 +29,7 @@ export function StarRatingInput({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </fieldset>
   )
 }

@@ -1,28 +1,27 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { HoneypotField } from './honeypot.tsx'
-import { Toaster } from './toaster.tsx'
-
-interface SubscribeResult {
-  error?: string
-  failed?: boolean
-}
+import { INVALID_EMAIL_TOAST, SubscribeForm, subscribeFailure } from './subscribe-form.tsx'
+import { Toaster, type ToastMessage } from './toaster.tsx'
 
 /**
  * The e-mail signup. Without JavaScript it is a plain POST to /subscribe, which redirects back here with a
- * toast (or shows its own page with the error). With JavaScript a fetcher posts it in place: the button
- * reads "Subscribing..." and the field is disabled meanwhile; success clears the field.
+ * toast (or shows its own page with the error). With JavaScript the address is checked in the browser, then
+ * a fetcher posts it in place: the button reads "Subscribing..." and the field is disabled meanwhile; success
+ * clears the field. A refusal shows SPEC §8's toast and the message under the field.
  */
 export function SubscribeBox() {
-  const fetcher = useFetcher<SubscribeResult>()
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
   const location = useLocation()
-  const submitting = fetcher.state !== 'idle'
-  const [errorToast, setErrorToast] = useState<null | { type: 'error'; title: string; description: string }>(null)
+  const [toast, setToast] = useState<ToastMessage | null>(null)
+  // The answer, and the page it answered on: after a signup the redirect moves on and the form starts afresh.
+  const [answer, setAnswer] = useState<{ reply?: SubmissionResult<string[]>; at?: string }>({})
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    const { error, failed } = fetcher.data
-    if (error) setErrorToast({ type: 'error', title: failed ? 'Error' : 'Invalid email', description: error })
-  }, [fetcher.state, fetcher.data])
+    if (!fetcher.data) return
+    setAnswer({ reply: fetcher.data, at: location.key })
+    setToast(subscribeFailure(fetcher.data))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer counts, not a navigation
+  }, [fetcher.data])
 
   return (
     <section aria-labelledby="subscribe-heading" className="rounded-lg bg-slate-900 p-6 text-white">
@@ -31,37 +30,17 @@ export function SubscribeBox() {
       </h2>
       <p className="mt-1 text-slate-300">New and featured supplies, once a week. No spam; leave any time.</p>
       {/* Re-mounted after every navigation, so a successful signup (which redirects back) clears the field. */}
-      <fetcher.Form
+      <SubscribeForm
         key={location.key}
-        method="post"
-        action="/subscribe"
-        className="mt-4 flex flex-wrap gap-2"
-        noValidate
-      >
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <HoneypotField />
-        <label htmlFor="subscribe-email" className="sr-only">
-          Email address
-        </label>
-        <input
-          id="subscribe-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          disabled={submitting}
-          maxLength={254}
-          className="min-w-0 flex-1 rounded-md border border-slate-600 bg-white px-3 py-2 text-slate-900"
-        />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-slate-900 hover:bg-brand-600 disabled:opacity-70"
-        >
-          {submitting ? 'Subscribing...' : 'Subscribe'}
-        </button>
-      </fetcher.Form>
-      {errorToast ? <Toaster toast={errorToast} /> : null}
+        id="subscribe"
+        lastResult={answer.at === location.key ? answer.reply : undefined}
+        redirectTo={location.pathname + location.search}
+        pending={fetcher.state !== 'idle'}
+        tone="dark"
+        FormComponent={fetcher.Form}
+        onInvalid={() => setToast({ ...INVALID_EMAIL_TOAST })}
+      />
+      {toast ? <Toaster toast={toast} /> : null}
     </section>
   )
 }

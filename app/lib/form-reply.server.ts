@@ -14,9 +14,9 @@ export const FORM_TOO_LARGE = 'The form is too large to send.'
 
 export type FormReply = SubmissionResult<string[]>
 
-/** A failure reply: never stored by a cache, since it answers one visitor's input. */
-export function replyWith(result: FormReply, status: number) {
-  return data(result, { status, headers: { 'Cache-Control': 'no-store' } })
+/** A failure reply: never stored by a cache, since it answers one visitor's input. `headers`: e.g. Retry-After. */
+export function replyWith(result: FormReply, status: number, headers?: HeadersInit) {
+  return data(result, { status, headers: { ...Object.fromEntries(new Headers(headers)), 'Cache-Control': 'no-store' } })
 }
 
 /** The form back with its field messages (what zod, or a check of ours, found wrong with the input). */
@@ -24,11 +24,11 @@ export const invalid = (submission: Submission<unknown>, fieldErrors?: Record<st
   replyWith(submission.reply(fieldErrors ? { fieldErrors } : undefined), 400)
 
 /** The form refused as a whole: `message` becomes the form's error; what was typed is kept when known. */
-export function refuse(message: string, status: number, submission?: Submission<unknown>) {
+export function refuse(message: string, status: number, submission?: Submission<unknown>, headers?: HeadersInit) {
   const result: FormReply = submission
     ? submission.reply({ formErrors: [message] })
     : { status: 'error', error: { '': [message] } }
-  return replyWith(result, status)
+  return replyWith(result, status, headers)
 }
 
 /**

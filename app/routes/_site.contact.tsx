@@ -1,20 +1,18 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { FieldError } from '#app/components/field-error.tsx'
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Field, FormErrors, StatusButton, TextareaField, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { PageHeader, TextLink } from '#app/components/info-page.tsx'
+import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { CONTACT_LIMITS, CONTACT_MAX_BODY_BYTES, ContactSchema } from '#app/schemas/contact.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 
@@ -22,27 +20,15 @@ import { requestUrl } from '#app/utils/request-url.ts'
 // Post/redirect/get, so a reload after sending does not post again and the form comes back empty.
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon."
-const TOO_LARGE = `Your message is too long to send. Please keep it to ${CONTACT_LIMITS.message} characters or fewer.`
-
-const FORM_ID = 'contact-form'
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { sent: requestUrl(request).searchParams.get('sent') === '1' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A reply to one visitor's input: never for a shared cache.
-  const init = { status: 400, headers: { 'Cache-Control': 'no-store' } }
-  const formData = await readFormData(request, CONTACT_MAX_BODY_BYTES)
-  if (!formData) {
-    const reply: SubmissionResult<string[]> = { status: 'error', error: { '': [TOO_LARGE] } }
-    return data(reply, init)
-  }
-  const submission = parseWithZod(formData, { schema: ContactSchema })
-  if (submission.status !== 'success') return data(submission.reply(), init)
-  if (isHoneypotFilled(formData)) {
-    return data(submission.reply({ formErrors: ['Your message could not be sent.'] }), { ...init, status: 403 })
-  }
+  const form = await parseForm(request, ContactSchema, CONTACT_MAX_BODY_BYTES)
+  if (form.reply) return form.reply
+  if (isHoneypotFilled(form.formData)) return refuse('Your message could not be sent.', 403, form.submission)
   return redirect('/contact?sent=1', 303)
 }
 
@@ -104,64 +90,31 @@ export default function Contact() {
 
 function ContactForm() {
   const lastResult = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
-  const [form, fields] = useForm({
-    id: FORM_ID,
-    lastResult,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-  })
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, {
-    ariaDescribedBy: `${fields.message.id}-hint`,
-  })
-  const inputClass =
-    'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base placeholder:text-slate-500 aria-invalid:border-red-700'
+  const sending = useIsPending({ formAction: '/contact' })
+  const [form, fields] = useZodForm(ContactSchema, { id: 'contact-form', lastResult })
+  const labelClassName = 'block font-medium text-slate-900'
 
   // An explicit action, so a post from /contact?sent=1 does not carry "sent" into the re-rendered page.
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-6">
       <HoneypotField />
-      {form.errors ? (
-        <p id={form.errorId} className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor={fields.name.id} className="block font-medium text-slate-900">
-          Name
-        </label>
-        <input key={nameKey} {...nameProps} autoComplete="name" className={inputClass} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.email.id} className="block font-medium text-slate-900">
-          Email
-        </label>
-        <input key={emailKey} {...emailProps} autoComplete="email" className={inputClass} />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.message.id} className="block font-medium text-slate-900">
-          Message
-        </label>
-        <textarea key={messageKey} {...messageProps} rows={8} className={inputClass} />
-        <p id={`${fields.message.id}-hint`} className="mt-1 text-sm text-slate-600">
-          Up to {CONTACT_LIMITS.message.toLocaleString('en-US')} characters.
-        </p>
-        <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
-      <button
-        type="submit"
-        disabled={sending}
+      <FormErrors id={form.errorId} errors={form.errors} className="" />
+      <Field meta={fields.name} label="Name" autoComplete="name" labelClassName={labelClassName} />
+      <Field meta={fields.email} type="email" label="Email" autoComplete="email" labelClassName={labelClassName} />
+      <TextareaField
+        meta={fields.message}
+        label="Message"
+        rows={8}
+        hint={`Up to ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`}
+        labelClassName={labelClassName}
+      />
+      <StatusButton
+        pending={sending}
+        pendingText="Sending..."
         className="rounded-md bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-700 disabled:opacity-70"
       >
-        {sending ? 'Sending...' : 'Send Message'}
-      </button>
+        Send Message
+      </StatusButton>
     </Form>
   )
 }

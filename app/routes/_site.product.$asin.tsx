@@ -1,29 +1,31 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { CommunityReviews } from '#app/components/community-reviews.tsx'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { useIsPending } from '#app/components/forms.tsx'
 import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Link } from '#app/components/link.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { Price } from '#app/components/price.tsx'
-import { ReviewForm, type ReviewFormState } from '#app/components/review-form.tsx'
-import { ReviewList } from '#app/components/review-list.tsx'
+import { ReviewDialog, useReviewDialog } from '#app/components/review-dialog.tsx'
+import { ReviewForm } from '#app/components/review-form.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { logger } from '#app/lib/logger.server.ts'
+import { attempt, NOT_SAVED, parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#app/lib/outage.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { getVisibleProduct, getVisibleProductSummary } from '#app/models/product.server.ts'
-import { createPendingReview, getApprovedReviewSummary } from '#app/models/review.server.ts'
-import { ReviewDialogSchema, reviewDialogErrors } from '#app/schemas/review.ts'
+import { getVisibleProduct } from '#app/models/product.server.ts'
+import { getApprovedReviewSummary } from '#app/models/review.server.ts'
+import { REVIEW_MAX_BODY_BYTES, ReviewDialogSchema } from '#app/schemas/review.ts'
+import { requireReviewedProduct, submitDialogReview } from '#app/services/review.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
 import { formatDate, formatDateTime, isoDate } from '#app/utils/format.ts'
 import { breadcrumbJsonLd, jsonLdScript, productJsonLd } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -105,64 +107,28 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   )
 }
 
-const TOO_LONG = 'Comment must be less than 1000 characters'
-const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : undefined)
-
 /** The review dialog's POST: a PENDING review, or the form back with its messages and what was typed. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const asin = params.asin ?? ''
-  const formData = await readFormData(request, 16 * 1024)
-  const values = {
-    reviewer_name: text(formData?.get('reviewer_name') ?? null)?.slice(0, 200),
-    rating: text(formData?.get('rating') ?? null)?.slice(0, 10),
-    comment: text(formData?.get('comment') ?? null)?.slice(0, 2000),
-  }
+  const form = await parseForm(request, ReviewDialogSchema, REVIEW_MAX_BODY_BYTES)
+  const product = await requireReviewedProduct(params.asin).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return null
+    throw error
+  })
   // While the database is away the dialog keeps what was typed, with a message, instead of an error page.
-  const notStored = () =>
-    data({ formError: 'Failed to submit review: please try again in a moment.', values } satisfies ReviewFormState, {
-      status: 503,
-      headers: { 'Retry-After': RETRY_AFTER_SECONDS },
-    })
-  let product
-  try {
-    product = isAsin(asin) ? await getVisibleProductSummary(db, asin) : undefined
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error
-    return notStored()
-  }
-  invariantResponse(product, 'Product not found.', { status: 404 })
-  // Only an oversized comment can make a body this large.
-  if (!formData) return data({ errors: { comment: TOO_LONG }, values } satisfies ReviewFormState, { status: 413 })
-  const parsed = ReviewDialogSchema.safeParse(values)
-  if (!parsed.success) {
-    const state: ReviewFormState = { errors: reviewDialogErrors(parsed.error), values }
-    return data(state, { status: 400 })
-  }
-  if (isHoneypotFilled(formData)) {
-    return data({ formError: 'Failed to submit review: it could not be sent.', values } satisfies ReviewFormState, {
-      status: 403,
-    })
-  }
+  if (!product) return refuse(NOT_SAVED, 503, form.submission, { 'Retry-After': RETRY_AFTER_SECONDS })
+  if (form.reply) return form.reply
+  const { submission, value, formData } = form
+  if (isHoneypotFilled(formData)) return refuse('Your review could not be sent.', 403, submission)
   const limited = await checkRateLimits([['review:ip', context.clientIp]])
-  if (limited) {
-    const state: ReviewFormState = { formError: `Failed to submit review: ${TOO_MANY_REQUESTS}`, values }
-    return data(state, { status: 429, headers: retryAfterHeaders(limited) })
-  }
-  try {
-    await createPendingReview(db, {
-      productId: product.id,
-      reviewerName: parsed.data.reviewer_name,
-      rating: parsed.data.rating,
-      comment: parsed.data.comment || null,
-    })
-  } catch (error) {
-    logger.error({ err: error, asin }, 'review not stored')
-    return notStored()
-  }
-  return redirectWithToast(
-    `/product/${product.asin}`,
-    { title: 'Review submitted successfully', description: 'Your review is pending approval.' },
-    { status: 303 },
+  if (limited) return refuse(TOO_MANY_REQUESTS, 429, submission, retryAfterHeaders(limited))
+  const thanks = { title: 'Review submitted successfully', description: 'Your review is pending approval.' }
+  return attempt(
+    submission,
+    async () => {
+      await submitDialogReview(product.id, value)
+      return redirectWithToast(`/product/${product.asin}`, thanks)
+    },
+    { asin: product.asin },
   )
 }
 
@@ -183,7 +149,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function ProductPage() {
   const data = useLoaderData<typeof loader>()
   const { product, price, reviewStats } = data
-  const pageState = useActionData<typeof action>()
+  const reply = useActionData<typeof action>()
   const dialog = useReviewDialog()
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
@@ -261,33 +227,8 @@ export default function ProductPage() {
         </div>
       </div>
 
-      {data.showReviewForm || pageState ? (
-        <section id="write-review" aria-labelledby="write-review-heading" className="mt-12 max-w-xl">
-          <h2 id="write-review-heading" className="text-2xl font-bold">
-            Write a Review
-          </h2>
-          <div className="mt-4 rounded-lg border border-slate-200 bg-white p-6">
-            <ReviewForm state={pageState} />
-          </div>
-        </section>
-      ) : null}
-
-      <dialog
-        ref={dialog.ref}
-        aria-labelledby="review-dialog-heading"
-        className="m-auto w-full max-w-lg rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
-      >
-        <h2 id="review-dialog-heading" className="mb-4 text-xl font-bold">
-          Write a Review
-        </h2>
-        <ReviewForm
-          key={dialog.formKey}
-          idPrefix="review-dialog"
-          fetcher={dialog.fetcher}
-          state={dialog.state}
-          onCancel={dialog.close}
-        />
-      </dialog>
+      {data.showReviewForm || reply ? <ReviewSection reply={reply} /> : null}
+      <ReviewDialog dialog={dialog} />
 
       <section aria-labelledby="details-heading" className="mt-12 max-w-3xl">
         <h2 id="details-heading" className="text-2xl font-bold">
@@ -296,85 +237,24 @@ export default function ProductPage() {
         <p className="mt-3 whitespace-pre-line text-slate-700">{product.description ?? 'No description yet.'}</p>
       </section>
 
-      {reviewStats.count > 0 ? (
-        <section
-          aria-labelledby="likes-heading"
-          className="mt-10 max-w-3xl rounded-lg border border-slate-200 bg-white p-6"
-        >
-          <h2 id="likes-heading" className="text-xl font-bold">
-            What Collectors Like About This
-          </h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-            <li>High-quality archival materials</li>
-            <li>Fits standard comic books</li>
-            <li>Good value for the protection it gives</li>
-            <li>Trusted by serious collectors</li>
-          </ul>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="community-heading" className="mt-10 max-w-3xl">
-        <h2 id="community-heading" className="text-2xl font-bold">
-          Community Reviews
-        </h2>
-        {reviewStats.count > 0 ? (
-          <>
-            <div className="mt-3 flex items-center gap-3">
-              <span className="text-3xl font-bold">{reviewStats.average.toFixed(1)}</span>
-              <StarRating rating={reviewStats.average} size="lg" />
-              <span className="text-slate-600">
-                Based on {reviewStats.count} {reviewStats.count === 1 ? 'review' : 'reviews'}
-              </span>
-            </div>
-            <ReviewList reviews={data.reviews} />
-            {reviewStats.count > PREVIEW_REVIEWS ? (
-              <Link to={`/reviews/${product.asin}`} className="font-medium text-brand-700 underline">
-                View All {reviewStats.count} Reviews
-              </Link>
-            ) : null}
-          </>
-        ) : (
-          <p className="mt-3 text-slate-600">No reviews yet. Be the first to review this product!</p>
-        )}
-      </section>
+      <CommunityReviews asin={product.asin} stats={reviewStats} reviews={data.reviews} preview={PREVIEW_REVIEWS} />
     </main>
   )
 }
 
-/**
- * With JavaScript, "Write a Review" opens a modal <dialog> (focus kept inside, Escape closes) whose form posts
- * through a fetcher. Success redirects back with the toast; the dialog then closes and its form resets.
- * A failure keeps it open with what was typed and the messages.
- */
-function useReviewDialog() {
-  const ref = useRef<HTMLDialogElement>(null)
-  const fetcher = useFetcher<typeof action>()
-  const [formKey, setFormKey] = useState(0)
-  const [settled, setSettled] = useState<unknown>(undefined)
-  // A refused review answers with new data; a stored one redirects and leaves the data as it was.
-  const dataAtSubmit = useRef<{ value: unknown } | null>(null)
-  useEffect(() => {
-    if (fetcher.state === 'submitting' && !dataAtSubmit.current) dataAtSubmit.current = { value: fetcher.data }
-    if (fetcher.state !== 'idle' || !dataAtSubmit.current) return
-    const succeeded = fetcher.data === dataAtSubmit.current.value
-    dataAtSubmit.current = null
-    if (succeeded) {
-      ref.current?.close()
-      setSettled(fetcher.data) // what the last refusal said no longer applies
-      setFormKey((key) => key + 1)
-    }
-  }, [fetcher.state, fetcher.data])
-  return {
-    ref,
-    fetcher,
-    formKey,
-    state: fetcher.data === settled ? undefined : fetcher.data,
-    open(event: MouseEvent) {
-      event.preventDefault()
-      ref.current?.showModal()
-    },
-    close: () => ref.current?.close(),
-  }
+/** Without JavaScript, "Write a Review" shows the form as a section of the page (?review), posted as a page. */
+function ReviewSection({ reply }: { reply?: SubmissionResult<string[]> }) {
+  const pending = useIsPending()
+  return (
+    <section id="write-review" aria-labelledby="write-review-heading" className="mt-12 max-w-xl">
+      <h2 id="write-review-heading" className="text-2xl font-bold">
+        Write a Review
+      </h2>
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-6">
+        <ReviewForm id="review" lastResult={reply} pending={pending} />
+      </div>
+    </section>
+  )
 }
 
 export function ErrorBoundary() {

@@ -1,12 +1,14 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
-import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
+import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { FormErrors, useIsPending } from '#app/components/forms.tsx'
+import { isHoneypotFilled } from '#app/components/honeypot.tsx'
+import { SubscribeForm, subscribeFailure } from '#app/components/subscribe-form.tsx'
+import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { requestSubscription } from '#app/models/subscriber.server.ts'
-import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
+import { SubscribeSchema } from '#app/schemas/subscribe.ts'
 import { siteNameFrom } from '#app/utils/meta.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
 import { confirmationMail } from '#app/utils/subscription-mail.server.ts'
@@ -19,23 +21,21 @@ import { enqueue } from '#jobs/queues.ts'
 const FAILED = 'Failed to subscribe. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, 4096)
-  const parsed = SubscribeSchema.safeParse({ email: formData?.get('email') ?? undefined })
-  if (!formData || !parsed.success) return data({ error: INVALID_EMAIL, failed: false }, { status: 400 })
-  if (isHoneypotFilled(formData)) return data({ error: FAILED, failed: true }, { status: 403 })
+  const form = await parseForm(request, SubscribeSchema, 4096)
+  if (form.reply) return form.reply
+  const { submission, value, formData } = form
+  if (isHoneypotFilled(formData)) return refuse(FAILED, 403, submission)
   const limited = await checkRateLimits([
     ['subscribe:ip', context.clientIp],
-    ['subscribe:email', parsed.data.email],
+    ['subscribe:email', value.email],
   ])
-  if (limited) {
-    return data({ error: TOO_MANY_REQUESTS, failed: true }, { status: 429, headers: retryAfterHeaders(limited) })
-  }
+  if (limited) return refuse(TOO_MANY_REQUESTS, 429, submission, retryAfterHeaders(limited))
   try {
-    const subscription = await requestSubscription(db, parsed.data.email)
-    if (subscription) await enqueue('send-mail', confirmationMail(parsed.data.email, subscription))
+    const subscription = await requestSubscription(db, value.email)
+    if (subscription) await enqueue('send-mail', confirmationMail(value.email, subscription))
   } catch (error) {
     logger.error({ err: error }, 'subscribe failed')
-    return data({ error: FAILED, failed: true }, { status: 503 })
+    return refuse(FAILED, 503, submission)
   }
   // Only a path on this site, so the redirect cannot leave it.
   return redirectWithToast(sameSitePath(formData.get('redirectTo')) ?? '/', {
@@ -53,35 +53,20 @@ export const meta: MetaFunction = ({ matches }) => [
 ]
 
 export default function SubscribePage() {
-  const result = useActionData<typeof action>()
+  const reply = useActionData<typeof action>()
+  const failure = subscribeFailure(reply)
+  const pending = useIsPending()
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">Get the weekly digest</h1>
       <p className="mt-2 text-slate-600">New and featured supplies, once a week. No spam; leave any time.</p>
-      {result?.error ? (
-        <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{result.failed ? 'Error' : 'Invalid email'}</p>
-          <p>{result.error}</p>
-        </div>
-      ) : null}
-      <Form method="post" className="relative mt-6 flex gap-2" noValidate>
-        <input type="hidden" name="redirectTo" value="/" />
-        <HoneypotField />
-        <label htmlFor="subscribe-page-email" className="sr-only">
-          Email address
-        </label>
-        <input
-          id="subscribe-page-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={254}
-          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
-        />
-        <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white">
-          Subscribe
-        </button>
-      </Form>
+      {/* SPEC §8 words a refusal as a toast: here, without JavaScript, the same title and message. */}
+      <FormErrors
+        errors={failure?.description ? [failure.description] : null}
+        title={failure?.title}
+        className="mt-6"
+      />
+      <SubscribeForm id="subscribe-page" lastResult={reply} redirectTo="/" pending={pending} tone="light" />
     </main>
   )
 }

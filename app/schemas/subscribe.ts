@@ -7,7 +7,6 @@ export const SubscribeSchema = z.object({
   email: z
     .string({ required_error: INVALID_EMAIL })
     .trim()
-    .min(1, INVALID_EMAIL)
-    .max(254, INVALID_EMAIL)
-    .refine((value) => value.includes('@'), INVALID_EMAIL),
+    // One check, so an address wrong in two ways still gets the message once.
+    .refine((value) => value.length <= 254 && value.includes('@'), INVALID_EMAIL),
 })

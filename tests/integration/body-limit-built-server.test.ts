@@ -78,7 +78,7 @@ describe('a body over the limit', () => {
     test(`${label}: 413 with the form's message, and the connection carries the next request`, async () => {
       const refused = await postReview('x'.repeat(size), { chunked })
       expect(refused.status).toBe(413)
-      expect(refused.body).toContain('Comment must be less than 1000 characters')
+      expect(refused.body).toContain('The form is too large to send.')
       expect(refused.connection).not.toBe('close')
 
       const next = await postReview('A normal review after a refused one.')

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { describe, expect, test } from 'vitest'
+import { FORM_TOO_LARGE } from '#app/lib/form-reply.server.ts'
 import { action, loader } from '#app/routes/_site.contact.tsx'
 
 // The contact form's server side (SPEC §2 /contact, §5): validate, then post/redirect/get; nothing is sent.
@@ -116,10 +117,10 @@ describe('contact action', () => {
     expect((result as unknown as Response).status).toBe(303)
   })
 
-  test('a 1 MB message is a 400 with a form message, never a 500', async () => {
+  test('a 1 MB message is a 413 with a form message, never a 500', async () => {
     const { status, data } = rejected(await submit({ ...valid, message: 'x'.repeat(1024 * 1024) }))
-    expect(status).toBe(400)
-    expect(data.error?.['']).toEqual(['Your message is too long to send. Please keep it to 5000 characters or fewer.'])
+    expect(status).toBe(413)
+    expect(data.error?.['']).toEqual([FORM_TOO_LARGE])
   })
 
   test('a 1 MB body is refused by its Content-Length before it is read', async () => {
@@ -129,7 +130,7 @@ describe('contact action', () => {
       'Content-Length': String(body.length),
     })
     const { status } = rejected(await action({ request, params: {}, context }))
-    expect(status).toBe(400)
+    expect(status).toBe(413)
     expect(request.bodyUsed).toBe(false)
   })
 

@@ -160,7 +160,7 @@ describe('a database outage under load, in the built server', () => {
         case 'review fetcher':
           // The dialog stays open with what was typed and the form's message.
           expect(o.status).toBe(503)
-          expect(o.body).toContain('Failed to submit review: please try again in a moment.')
+          expect(o.body).toContain('The change could not be saved. Please try again.')
           expect(o.body).toContain('Outage tester')
           break
         case 'admin page':

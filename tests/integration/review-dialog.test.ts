@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { firstErrorOf } from '#app/components/forms.tsx'
+import { FORM_TOO_LARGE, type FormReply } from '#app/lib/form-reply.server.ts'
 import { getToast } from '#app/lib/toast.server.ts'
 import { action, loader } from '#app/routes/_site.product.$asin.tsx'
 import { db } from '#db/client.ts'
@@ -17,12 +19,13 @@ function post(asin: string, fields: Record<string, string>, clientIp = context.c
   return action({ request, params: { asin }, context: { ...context, clientIp } })
 }
 
+type Refused = { data: FormReply; init: ResponseInit }
+
+/** The status and each field's (or, under '', the form's) first message. */
 async function refused(asin: string, fields: Record<string, string>) {
-  const result = (await post(asin, fields)) as unknown as {
-    data: { errors?: Record<string, string> }
-    init: ResponseInit
-  }
-  return { status: result.init.status, errors: result.data.errors }
+  const result = (await post(asin, fields)) as unknown as Refused
+  const errors = Object.entries(result.data.error ?? {}).map(([field, messages]) => [field, messages?.[0]])
+  return { status: result.init.status, errors: Object.fromEntries(errors) }
 }
 
 const stored = () =>
@@ -57,7 +60,7 @@ describe('review dialog', () => {
       rating: '5',
       comment: 'x'.repeat(5 * 1024 * 1024),
     })
-    expect(result).toEqual({ status: 413, errors: { comment: 'Comment must be less than 1000 characters' } })
+    expect(result).toEqual({ status: 413, errors: { '': FORM_TOO_LARGE } })
     expect(await stored()).toEqual([])
   })
 
@@ -119,12 +122,9 @@ describe('review dialog', () => {
       reviewer_name: 'Bot',
       rating: '5',
       website: 'http://spam.example',
-    })) as unknown as {
-      data: { formError?: string }
-      init: ResponseInit
-    }
+    })) as unknown as Refused
     expect(result.init.status).toBe(403)
-    expect(result.data.formError).toMatch(/^Failed to submit review/)
+    expect(firstErrorOf(result.data)).toEqual(['Your review could not be sent.'])
     expect(await stored()).toHaveLength(before)
   })
 
@@ -135,13 +135,11 @@ describe('review dialog', () => {
       expect(response.status).toBe(303)
     }
     const before = (await stored()).length
-    const result = (await post(visible.asin, { reviewer_name: 'One too many', rating: '5' }, ip)) as unknown as {
-      data: { formError?: string }
-      init: ResponseInit
-    }
+    const result = (await post(visible.asin, { reviewer_name: 'One too many', rating: '5' }, ip)) as unknown as Refused
     expect(result.init.status).toBe(429)
     expect(new Headers(result.init.headers).get('Retry-After')).toMatch(/^\d+$/)
-    expect(result.data.formError).toBe('Failed to submit review: Too many attempts. Please wait a while and try again.')
+    // The page titles it "Failed to submit review" (SPEC §8); the reply carries the reason.
+    expect(firstErrorOf(result.data)).toEqual(['Too many attempts. Please wait a while and try again.'])
     expect(await stored()).toHaveLength(before)
     // Another address is not affected.
     expect(

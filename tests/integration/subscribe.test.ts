@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
+import type { FormReply } from '#app/lib/form-reply.server.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 
 // The signup end to end: the action, the real confirmation mail (BullMQ worker → SMTP), the link, unsubscribe.
@@ -30,7 +31,7 @@ function post(body: Record<string, string> | string) {
 async function run(request: Request) {
   const result = await action({ request, params: {}, context })
   if (result instanceof Response) return { status: result.status, response: result, data: null }
-  const { data, init } = result as unknown as { data: { error: string; failed: boolean }; init: ResponseInit }
+  const { data, init } = result as unknown as { data: FormReply; init: ResponseInit }
   return { status: init?.status ?? 200, response: null, data }
 }
 
@@ -51,14 +52,14 @@ describe('subscribe', () => {
       const result = await run(post({ email }))
       expect(result).toMatchObject({
         status: 400,
-        data: { error: 'Please enter a valid email address.', failed: false },
+        data: { status: 'error', error: { email: ['Please enter a valid email address.'] } },
       })
       expect(await rows()).toEqual([])
     },
   )
 
   test('refuses a body too large to be a signup', async () => {
-    expect((await run(post(`email=${'a'.repeat(10_000)}@x.com`))).status).toBe(400)
+    expect((await run(post(`email=${'a'.repeat(10_000)}@x.com`))).status).toBe(413)
   })
 
   test('a signup redirects back with the success toast, mails a real confirmation link that confirms once', async () => {
