@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Pagination } from '#app/components/pagination.tsx'
-import { cellClass, selectClass, smallButtonClass } from './settings-styles.ts'
+import { cellClass, selectClass, smallButtonClass, SettingsTable } from './settings-table.tsx'
 
 export interface AuditEntry {
   id: string
@@ -90,34 +90,20 @@ const COLUMNS = ['Time', 'Actor', 'Entity', 'Action', 'Changes']
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Audit log, newest first</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={cellClass}>
-                {column}
-              </th>
+    <SettingsTable caption="Audit log, newest first" columns={COLUMNS} className="mt-2">
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-slate-100">
+          <td className={`${cellClass} whitespace-nowrap`}>{entry.when}</td>
+          <td className={cellClass}>{entry.actor ?? '—'}</td>
+          <td className={cellClass}>{entry.entity}</td>
+          <td className={cellClass}>{entry.action}</td>
+          <td className={`${cellClass} font-mono text-xs break-all`}>
+            {entry.changes.map((line, index) => (
+              <div key={index}>{line}</div>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-100">
-              <td className={`${cellClass} whitespace-nowrap`}>{entry.when}</td>
-              <td className={cellClass}>{entry.actor ?? '—'}</td>
-              <td className={cellClass}>{entry.entity}</td>
-              <td className={cellClass}>{entry.action}</td>
-              <td className={`${cellClass} font-mono text-xs break-all`}>
-                {entry.changes.map((line, index) => (
-                  <div key={index}>{line}</div>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </td>
+        </tr>
+      ))}
+    </SettingsTable>
   )
 }

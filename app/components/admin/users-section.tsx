@@ -19,7 +19,7 @@ import {
   type PanelUserIntent,
 } from '#app/schemas/panel-users.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
-import { cellClass, selectClass, smallButtonClass } from './settings-styles.ts'
+import { cellClass, selectClass, smallButtonClass, SettingsTable } from './settings-table.tsx'
 
 // The users section of /admin/settings (admins only): a row per panel user with its role form and a
 // two-step removal, and the add-user form. Every form posts to the page's action, told apart by its intent.
@@ -30,6 +30,8 @@ export interface PanelUserItem {
   role: Role
   added: string
 }
+
+const USER_COLUMNS = ['Email', 'Role', 'Added', 'Remove']
 
 type Reply = SubmissionResult<string[]> | undefined
 
@@ -63,37 +65,23 @@ export function UsersSection({
           title={isIntent(replied) ? PANEL_USER_FAILED[replied] : 'Error'}
         />
       )}
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Panel users</caption>
-          <thead className="border-b border-slate-300 text-slate-700">
-            <tr>
-              {['Email', 'Role', 'Added', 'Remove'].map((column) => (
-                <th key={column} scope="col" className={cellClass}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} className="border-b border-slate-100">
-                <td className={cellClass}>
-                  {user.email}
-                  {user.id === currentUserId ? <span className="text-slate-600"> (you)</span> : null}
-                </td>
-                <td className={cellClass}>
-                  <ChangeRoleForm user={user} />
-                </td>
-                <td className={cellClass}>{user.added}</td>
-                <td className={cellClass}>
-                  <RemoveUserForm user={user} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SettingsTable caption="Panel users" columns={USER_COLUMNS} className="mt-4">
+        {users.map((user) => (
+          <tr key={user.id} className="border-b border-slate-100">
+            <td className={cellClass}>
+              {user.email}
+              {user.id === currentUserId ? <span className="text-slate-600"> (you)</span> : null}
+            </td>
+            <td className={cellClass}>
+              <ChangeRoleForm user={user} />
+            </td>
+            <td className={cellClass}>{user.added}</td>
+            <td className={cellClass}>
+              <RemoveUserForm user={user} />
+            </td>
+          </tr>
+        ))}
+      </SettingsTable>
       <h3 className="mt-6 text-lg font-semibold">Add a user</h3>
       <p className="mt-1 text-sm text-slate-700">
         They receive an e-mail with a link to set their password, valid for {INVITATION_LINK_HOURS} hours.

@@ -1,6 +1,0 @@
-// Class lists of the settings page's two sections (users, audit log).
-
-export const cellClass = 'px-3 py-2 align-top'
-export const selectClass = 'rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm'
-export const smallButtonClass =
-  'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100'
