@@ -1,8 +1,7 @@
-import { getFormProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
-import { AuthPage, buttonClass } from '#app/components/admin/auth-page.tsx'
-import { Field, formErrorsOf, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { useActionData } from '@remix-run/react'
+import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
+import { Field, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attemptAuth, parseAuthForm, refuseAuth } from '#app/lib/auth-reply.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
@@ -15,6 +14,8 @@ import { RESET_LINK_HOURS } from '#app/utils/password-links.ts'
 // the same whether or not the address has an account, so the form cannot tell anyone who has one.
 
 const SENT = 'If an account exists for that address, we sent a link to reset the password. The link expires in 1 hour.'
+
+const FORM_TEXT = { failed: 'Error', submit: 'Send reset link', pending: 'Sending...' }
 
 export function loader() {
   return data(null, { headers: { 'Cache-Control': 'no-store' } })
@@ -47,7 +48,6 @@ export const meta: MetaFunction = () => [{ title: 'Forgot password | Admin' }, {
 export default function ForgotPassword() {
   const reply = useActionData<typeof action>()
   const lastResult = reply && !('outcome' in reply) ? reply : undefined
-  const sending = useIsPending()
   const [form, fields] = useZodForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult })
 
   if (reply && 'outcome' in reply) {
@@ -68,13 +68,9 @@ export default function ForgotPassword() {
       title="Forgot password"
       description={`Enter the e-mail address of your admin account. We will send you a link to choose a new password; it expires in ${RESET_LINK_HOURS} hour.`}
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <FormErrors id={form.errorId} errors={formErrorsOf(lastResult)} title="Error" />
+      <AuthForm form={form} reply={lastResult} text={FORM_TEXT}>
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
-        <StatusButton pending={sending} pendingText="Sending..." className={buttonClass}>
-          Send reset link
-        </StatusButton>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-sm">
         <Link to="/admin/login" className="font-medium text-brand-700 underline">
           Back to sign in

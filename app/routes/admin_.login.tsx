@@ -1,8 +1,7 @@
-import { getFormProps } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthPage, buttonClass } from '#app/components/admin/auth-page.tsx'
-import { Field, formErrorsOf, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
+import { Field, formErrorsOf, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { parseAuthForm, refuseAuth } from '#app/lib/auth-reply.server.ts'
 import { checkLogin, getPanelUser, INVALID_LOGIN } from '#app/lib/panel-auth.server.ts'
@@ -16,6 +15,8 @@ import { db } from '#db/client.ts'
 
 // /admin/login (SPEC §2, §6, §8): e-mail and password; the same answer for every wrong pair, and a user
 // without a role is turned away without a session. Every refusal keeps the e-mail typed, never the password.
+
+const FORM_TEXT = { submit: 'Sign in', pending: 'Signing in...' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getPanelUser(request).catch(() => null)) throw redirect('/admin')
@@ -49,24 +50,18 @@ export const meta: MetaFunction = () => [{ title: 'Admin sign in' }, { name: 'ro
 export default function Login() {
   const { adminExists } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
-  const signingIn = useIsPending()
   const [form, fields] = useZodForm(LoginSchema, { id: 'login', lastResult: reply })
-  // From the last answer, not from client validation: it stays put until the next one (no layout jump).
   const refused = formErrorsOf(reply)
   return (
     <AuthPage title="Admin sign in">
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <FormErrors
-          id={form.errorId}
-          errors={refused}
-          title={refused?.includes(NOT_AN_ADMIN) ? 'Access Denied' : 'Login Failed'}
-        />
+      <AuthForm
+        form={form}
+        reply={reply}
+        text={{ ...FORM_TEXT, failed: refused?.includes(NOT_AN_ADMIN) ? 'Access Denied' : 'Login Failed' }}
+      >
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
-        <StatusButton pending={signingIn} pendingText="Signing in..." className={buttonClass}>
-          Sign in
-        </StatusButton>
-      </Form>
+      </AuthForm>
       <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/admin/forgot-password" className="font-medium text-brand-700 underline">
           Forgot password?

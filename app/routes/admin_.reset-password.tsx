@@ -1,10 +1,9 @@
-import { getFormProps } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthPage, buttonClass } from '#app/components/admin/auth-page.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { Field, formErrorsOf, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { Field, useZodForm } from '#app/components/forms.tsx'
 import { attemptAuth, parseAuthForm } from '#app/lib/auth-reply.server.ts'
 import { getSessionUser } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -22,6 +21,8 @@ import { db } from '#db/client.ts'
 
 const REDIRECT_MS = 1_500
 const noStore = { 'Cache-Control': 'no-store' }
+
+const FORM_TEXT = { failed: 'Error', submit: 'Update password', pending: 'Updating password...' }
 
 const invalidLink = () =>
   redirectWithToast('/admin/forgot-password', {
@@ -79,18 +80,13 @@ export default function ResetPassword() {
 
 function ResetForm({ token }: { token: string }) {
   const reply = useActionData<typeof action>()
-  const updating = useIsPending()
   const [form, fields] = useZodForm(ResetPasswordSchema, { id: 'reset-password', lastResult: reply })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <AuthForm form={form} reply={reply} text={FORM_TEXT}>
       <EnhancedMarker />
-      <FormErrors id={form.errorId} errors={formErrorsOf(reply)} title="Error" />
       <input type="hidden" name={fields.token.name} value={token} />
       <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" />
       <Field meta={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
-      <StatusButton pending={updating} pendingText="Updating password..." className={buttonClass}>
-        Update password
-      </StatusButton>
-    </Form>
+    </AuthForm>
   )
 }

@@ -1,11 +1,10 @@
-import { getFormProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
-import { AuthPage, buttonClass } from '#app/components/admin/auth-page.tsx'
+import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { Field, formErrorsOf, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { Field, formErrorsOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attemptAuth, parseAuthForm } from '#app/lib/auth-reply.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -20,6 +19,8 @@ import { db } from '#db/client.ts'
 
 const POLL_MS = 5_000
 const REDIRECT_MS = 3_000
+
+const FORM_TEXT = { failed: 'Setup Failed', submit: 'Create admin account', pending: 'Creating account...' }
 
 export async function loader() {
   return data({ adminExists: await adminExists(db) }, { headers: { 'Cache-Control': 'no-store' } })
@@ -78,7 +79,6 @@ export default function Setup() {
 
 function SetupForm({ lastResult }: { lastResult: Parameters<typeof useZodForm>[1]['lastResult'] }) {
   const revalidator = useRevalidator()
-  const creating = useIsPending()
   const [form, fields] = useZodForm(SetupSchema, { id: 'setup', lastResult })
 
   // With JavaScript, notice within 5 s when someone else completes the setup.
@@ -90,15 +90,11 @@ function SetupForm({ lastResult }: { lastResult: Parameters<typeof useZodForm>[1
   }, [revalidator])
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <AuthForm form={form} reply={lastResult} text={FORM_TEXT}>
       <EnhancedMarker />
-      <FormErrors id={form.errorId} errors={formErrorsOf(lastResult)} title="Setup Failed" />
       <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
       <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
       <Field meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-      <StatusButton pending={creating} pendingText="Creating account..." className={buttonClass}>
-        Create admin account
-      </StatusButton>
-    </Form>
+    </AuthForm>
   )
 }
