@@ -9,7 +9,7 @@ import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/
 import { startSession } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { adminExists } from '#app/models/user.server.ts'
-import { AUTH_FORM_MAX_BYTES, LoginSchema, NOT_AN_ADMIN } from '#app/schemas/admin-auth.ts'
+import { AUTH_FORM_MAX_BYTES, LoginSchema, loginFailedTitle, NOT_AN_ADMIN } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { db } from '#db/client.ts'
 
@@ -51,14 +51,9 @@ export default function Login() {
   const { adminExists } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const [form, fields] = useZodForm(LoginSchema, { id: 'login', lastResult: reply })
-  const refused = formErrorsOf(reply)
   return (
     <AuthPage title="Admin sign in">
-      <AuthForm
-        form={form}
-        reply={reply}
-        text={{ ...FORM_TEXT, failed: refused?.includes(NOT_AN_ADMIN) ? 'Access Denied' : 'Login Failed' }}
-      >
+      <AuthForm form={form} reply={reply} text={{ ...FORM_TEXT, failed: loginFailedTitle(formErrorsOf(reply)) }}>
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
       </AuthForm>

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
@@ -77,7 +78,7 @@ export default function Setup() {
   )
 }
 
-function SetupForm({ lastResult }: { lastResult: Parameters<typeof useZodForm>[1]['lastResult'] }) {
+function SetupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const revalidator = useRevalidator()
   const [form, fields] = useZodForm(SetupSchema, { id: 'setup', lastResult })
 

@@ -13,6 +13,10 @@ export const SETUP_FAILED = 'Failed to create admin account.'
 export const SEND_FAILED = 'Failed to send reset email.'
 export const UPDATE_FAILED = 'Failed to update password.'
 
+/** The sign-in page's title for a refusal: "Access Denied" for a user without a role, else "Login Failed". */
+export const loginFailedTitle = (messages: readonly string[] | null | undefined) =>
+  messages?.includes(NOT_AN_ADMIN) ? 'Access Denied' : 'Login Failed'
+
 const email = z.string().trim().max(254, 'Invalid email address').email('Invalid email address')
 
 export const SetupSchema = z

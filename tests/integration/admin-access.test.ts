@@ -5,6 +5,7 @@ import * as dashboard from '#app/routes/admin._index.tsx'
 import * as login from '#app/routes/admin_.login.tsx'
 import * as logout from '#app/routes/admin_.logout.tsx'
 import * as setup from '#app/routes/admin_.setup.tsx'
+import { loginFailedTitle } from '#app/schemas/admin-auth.ts'
 import { db } from '#db/client.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
@@ -155,6 +156,7 @@ describe('login', () => {
       const result = reply(await signIn(fields))
       expect([400, 401]).toContain(result.status)
       expect(result.errors?.['']).toEqual(['Invalid email or password.'])
+      expect(loginFailedTitle(result.errors?.[''])).toBe('Login Failed')
       // What was typed comes back, never the password.
       expect(result.data.initialValue).not.toHaveProperty('password')
     }
@@ -165,6 +167,7 @@ describe('login', () => {
     const result = reply(await signIn({ email: reviewer.email, password: PASSWORD }))
     expect(result.status).toBe(403)
     expect(result.errors).toEqual({ '': ['You do not have admin privileges.'] })
+    expect(loginFailedTitle(result.errors?.[''])).toBe('Access Denied')
     expect(await db.selectFrom('sessions').selectAll().where('user_id', '=', reviewer.id).execute()).toEqual([])
   })
 

@@ -101,12 +101,14 @@ function ChangeRoleForm({ user }: { user: PanelUserItem }) {
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="change-role" />
       <input type="hidden" name="userId" value={user.id} />
+      {/* Role selects are not `required`: one is always chosen, and a required select must open empty. */}
       <SelectField
         meta={fields.role}
         label={`Role of ${user.email}`}
         labelClassName="sr-only"
         options={ROLES}
         inputClassName={selectClass}
+        required={false}
       />
       <StatusButton pending={busy} className={smallButtonClass}>
         Change role<span className="sr-only"> of {user.email}</span>
@@ -153,7 +155,13 @@ function AddUserForm({ lastResult }: { lastResult: Reply }) {
           autoComplete="off"
           inputClassName="mt-1 block w-72 max-w-full rounded-md border border-slate-400 bg-white px-3 py-1.5 aria-invalid:border-red-700"
         />
-        <SelectField meta={fields.role} label="Role" options={ROLES} inputClassName={`mt-1 block ${selectClass}`} />
+        <SelectField
+          meta={fields.role}
+          label="Role"
+          options={ROLES}
+          inputClassName={`mt-1 block ${selectClass}`}
+          required={false}
+        />
         <StatusButton
           pending={busy}
           className="mt-6 rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
