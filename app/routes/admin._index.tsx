@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
@@ -57,19 +58,13 @@ export default function Dashboard() {
         ))}
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="quick-actions" className="rounded-lg border border-slate-200 bg-white p-5">
-          <h2 id="quick-actions" className="text-lg font-semibold">
-            Quick actions
-          </h2>
+        <Card id="quick-actions" title="Quick actions">
           <p className="mt-2 text-sm text-slate-700">
             Use the navigation above to curate products and moderate reviews, organise categories, and manage the media
             library. Product prices, pictures and ratings refresh from Amazon every night at 3:15 AM.
           </p>
-        </section>
-        <section aria-labelledby="last-refresh" className="rounded-lg border border-slate-200 bg-white p-5">
-          <h2 id="last-refresh" className="text-lg font-semibold">
-            Last refresh
-          </h2>
+        </Card>
+        <Card id="last-refresh" title="Last refresh">
           {refresh ? (
             <dl className="mt-2 space-y-1 text-sm text-slate-700">
               <div>
@@ -96,14 +91,33 @@ export default function Dashboard() {
           ) : (
             <p className="mt-2 text-sm text-slate-700">No refresh has run yet.</p>
           )}
-        </section>
-        <section aria-labelledby="clicks" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
-          <h2 id="clicks" className="text-lg font-semibold">
-            Clicks to Amazon, last 30 days
-          </h2>
+        </Card>
+        <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
-        </section>
+        </Card>
       </div>
     </div>
+  )
+}
+
+/** One of the dashboard's panels, named by its heading. */
+function Card({
+  id,
+  title,
+  className = '',
+  children,
+}: {
+  id: string
+  title: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className={`rounded-lg border border-slate-200 bg-white p-5 ${className}`}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

@@ -3,6 +3,20 @@ import { z } from 'zod'
 // The panel's sign-in forms (SPEC §5), shared by browser and server. Passwords are capped at 128
 // characters (ASVS 2.1.2), far above any real one and far below what would make hashing a burden.
 
+/** The forms' bodies: every field at its limit, percent-encoded, is far below this. */
+export const AUTH_FORM_MAX_BYTES = 8 * 1024
+
+// SPEC §8's messages; the pages title them ("Login Failed", "Access Denied", "Setup Failed", "Error").
+export const NOT_AN_ADMIN = 'You do not have admin privileges.'
+export const SETUP_COMPLETE = 'An admin account already exists.'
+export const SETUP_FAILED = 'Failed to create admin account.'
+export const SEND_FAILED = 'Failed to send reset email.'
+export const UPDATE_FAILED = 'Failed to update password.'
+
+/** The sign-in page's title for a refusal: "Access Denied" for a user without a role, else "Login Failed". */
+export const loginFailedTitle = (messages: readonly string[] | null | undefined) =>
+  messages?.includes(NOT_AN_ADMIN) ? 'Access Denied' : 'Login Failed'
+
 const email = z.string().trim().max(254, 'Invalid email address').email('Invalid email address')
 
 export const SetupSchema = z

@@ -5,6 +5,7 @@ import * as dashboard from '#app/routes/admin._index.tsx'
 import * as login from '#app/routes/admin_.login.tsx'
 import * as logout from '#app/routes/admin_.logout.tsx'
 import * as setup from '#app/routes/admin_.setup.tsx'
+import { loginFailedTitle } from '#app/schemas/admin-auth.ts'
 import { db } from '#db/client.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 
@@ -22,13 +23,14 @@ function post(path: string, fields: Record<string, string>, cookie = '') {
 }
 
 type Reply = {
-  data: Record<string, unknown> & { result?: { error?: Record<string, string[] | null> } }
+  data: Record<string, unknown> & { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
   init: ResponseInit
 }
 
+/** An answer's status and data; a refusal is Conform's reply, whose messages are `errors`. */
 const reply = (result: unknown) => {
   const { data, init } = result as Reply
-  return { status: init.status, data, errors: data.result?.error }
+  return { status: init.status, data, errors: data.error }
 }
 
 async function toastOf(response: Response) {
@@ -98,7 +100,7 @@ describe('first-admin setup', () => {
     ])
     const outcomes = results.map((result) => reply(result))
     expect(outcomes.map((o) => o.status).sort()).toEqual([201, 409])
-    expect(outcomes.find((o) => o.status === 409)!.data.outcome).toBe('already-complete')
+    expect(outcomes.find((o) => o.status === 409)!.errors).toEqual({ '': ['An admin account already exists.'] })
     const [admin] = await admins()
     expect(await admins()).toHaveLength(1)
     expect(admin!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
@@ -153,8 +155,10 @@ describe('login', () => {
     ]) {
       const result = reply(await signIn(fields))
       expect([400, 401]).toContain(result.status)
-      expect(result.data.title).toBe('Login Failed')
       expect(result.errors?.['']).toEqual(['Invalid email or password.'])
+      expect(loginFailedTitle(result.errors?.[''])).toBe('Login Failed')
+      // What was typed comes back, never the password.
+      expect(result.data.initialValue).not.toHaveProperty('password')
     }
   })
 
@@ -162,8 +166,8 @@ describe('login', () => {
     const reviewer = await createPanelUser(null, { password: PASSWORD })
     const result = reply(await signIn({ email: reviewer.email, password: PASSWORD }))
     expect(result.status).toBe(403)
-    expect(result.data.title).toBe('Access Denied')
     expect(result.errors).toEqual({ '': ['You do not have admin privileges.'] })
+    expect(loginFailedTitle(result.errors?.[''])).toBe('Access Denied')
     expect(await db.selectFrom('sessions').selectAll().where('user_id', '=', reviewer.id).execute()).toEqual([])
   })
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { firstErrorOf } from '#app/components/forms.tsx'
+import type { FormReply } from '#app/lib/form-reply.server.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 
 // /admin/settings: admins manage the panel's users (always one admin left, every change audited), every
@@ -35,7 +37,7 @@ beforeEach(async () => {
 
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 type Role = 'admin' | 'editor' | 'viewer'
-type Reply = { data: { title: string; message: string }; init: ResponseInit | null }
+type Reply = { data: FormReply; init: ResponseInit | null }
 
 let userCount = 0
 const passwordHash = await hashPassword('a password 123')
@@ -87,9 +89,10 @@ async function expectRedirectWithToast(result: unknown, toast: object) {
   expect(await toastOf(response)).toMatchObject(toast)
 }
 
+/** A refusal's status and its message (Conform's reply: the form's own, else the field's). */
 const refusal = (result: unknown) => {
   const { data, init } = result as Reply
-  return { status: init?.status, ...data }
+  return { status: init?.status, message: firstErrorOf(data)?.[0] }
 }
 
 const rolesOf = async (userId: number) => listUserRoles(db, userId)
@@ -154,7 +157,6 @@ describe('users: add', () => {
     const editor = await signedIn('editor')
     expect(refusal(await act(admin.cookie, { intent: 'add-user', email: editor.email, role: 'admin' }))).toEqual({
       status: 409,
-      title: 'Error',
       message: `${editor.email} is already a panel user. Change their role instead.`,
     })
     expect(await rolesOf(editor.id)).toEqual(['editor'])
@@ -172,7 +174,7 @@ describe('users: add', () => {
     [{ intent: 'remove-user', userId: '1e308' }, 'Unknown user.'],
   ])('forged or invalid input %j is a 400 with its message; nothing changes', async (fields, message) => {
     const admin = await signedIn('admin')
-    expect(refusal(await act(admin.cookie, fields))).toEqual({ status: 400, title: 'Error', message })
+    expect(refusal(await act(admin.cookie, fields))).toEqual({ status: 400, message })
     expect(await db.selectFrom('users').select('id').where('email', '=', 'x@example.com').execute()).toEqual([])
     expect(await rolesOf(admin.id)).toEqual(['admin'])
     expect(await auditRows()).toEqual([])
@@ -271,7 +273,7 @@ describe('the last admin', () => {
       { intent: 'remove-user', userId: admin.id },
     ]
     for (const fields of attempts) {
-      expect(refusal(await act(admin.cookie, fields))).toEqual({ status: 409, title: 'Error', message: LAST_ADMIN })
+      expect(refusal(await act(admin.cookie, fields))).toEqual({ status: 409, message: LAST_ADMIN })
     }
     expect(await rolesOf(admin.id)).toEqual(['admin'])
     expect(await auditRows()).toEqual([])

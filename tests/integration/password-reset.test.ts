@@ -155,7 +155,7 @@ describe('forgot password', () => {
   ])('refuses %j with "%s" and sends nothing', async (email, message) => {
     const reply = await requestLink(email)
     expect(reply.init?.status).toBe(400)
-    expect(reply.data).toMatchObject({ outcome: 'refused', result: { error: { email: [message] } } })
+    expect(reply.data).toMatchObject({ status: 'error', error: { email: [message] } })
   })
 
   test('three requests an hour per address, whatever the IP; then a 429 with Retry-After and no mail', async () => {
@@ -164,9 +164,7 @@ describe('forgot password', () => {
     const refused = await requestLink(user.email)
     expect(refused.init?.status).toBe(429)
     expect(Number(new Headers(refused.init?.headers).get('Retry-After'))).toBeGreaterThan(0)
-    expect(refused.data).toMatchObject({
-      result: { error: { '': ['Too many attempts. Please wait a while and try again.'] } },
-    })
+    expect(refused.data).toMatchObject({ error: { '': ['Too many attempts. Please wait a while and try again.'] } })
   })
 
   test('ten requests an hour per IP, whatever the address', async () => {
@@ -285,7 +283,9 @@ describe('reset password', () => {
     const { token } = await mailedToken(user.email)
     const reply = (await submitReset({ token, ...fields })) as Reply
     expect(reply.init?.status).toBe(400)
-    expect(reply.data).toMatchObject({ result: { error: errors } })
+    expect(reply.data).toMatchObject({ error: errors })
+    // The reply keeps what was typed, never the password.
+    expect(reply.data.initialValue).not.toHaveProperty('password')
     expect((await loadReset(`?token=${token}`)).data).toMatchObject({ state: 'form' })
     expect(await verifyPassword((await findUserByEmail(db, user.email))!.password_hash, 'old password 1')).toBe(true)
   })

@@ -1,6 +1,14 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error.tsx'
+import { formErrorsOf, FormErrors, StatusButton, useIsPending } from '#app/components/forms.tsx'
 import { inputClass } from './styles.ts'
 
 /** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
@@ -26,6 +34,35 @@ export function AuthPage({
 
 export const buttonClass =
   'w-full rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70'
+
+/**
+ * A signed-out panel form (sign-in, setup, password reset): the form's own failure, titled with SPEC §8's
+ * words, above its fields (the kit's), and one full-width submit button that says when it is on its way.
+ */
+export function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  reply,
+  text,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  /** The last reply: its form messages stay put until the next one (no layout jump). */
+  reply: SubmissionResult<string[]> | null | undefined
+  /** The failure's title, the button's label, and its label while the form is on its way. */
+  text: { failed: string; submit: string; pending: string }
+  children: ReactNode
+}) {
+  const pending = useIsPending()
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <FormErrors id={form.errorId} errors={formErrorsOf(reply)} title={text.failed} />
+      {children}
+      <StatusButton pending={pending} pendingText={text.pending} className={buttonClass}>
+        {text.submit}
+      </StatusButton>
+    </Form>
+  )
+}
 
 /** A form's own message (not a field's): "Error"-style box, announced to screen readers. */
 export function FormAlert({ id, title, message }: { id?: string; title: string; message?: string }) {

@@ -1,0 +1,109 @@
+import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Pagination } from '#app/components/pagination.tsx'
+import { cellClass, selectClass, smallButtonClass, SettingsTable } from './settings-table.tsx'
+
+export interface AuditEntry {
+  id: string
+  when: string
+  actor: string | null
+  entity: string
+  action: string
+  changes: string[]
+}
+
+/** The audit trail on /admin/settings, newest first, filtered by entity and actor (a GET form) and paged. */
+export function AuditSection({
+  audit,
+  filter,
+  actors,
+  entities,
+}: {
+  audit: { total: number; page: number; pageCount: number; entries: AuditEntry[] }
+  filter: { entity: string; actor: string }
+  actors: { id: number; email: string }[]
+  entities: readonly string[]
+}) {
+  return (
+    <section aria-labelledby="audit-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="audit-heading" className="text-xl font-semibold">
+        Audit log
+      </h2>
+      <Form method="get" aria-label="Filter the audit log" className="mt-4 flex flex-wrap items-end gap-3">
+        <FilterSelect id="audit-entity" name="entity" label="Entity" value={filter.entity} all="All entities">
+          {entities.map((entity) => (
+            <option key={entity} value={entity}>
+              {entity}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="audit-actor" name="actor" label="Actor" value={filter.actor} all="All actors">
+          {actors.map((actor) => (
+            <option key={actor.id} value={actor.id}>
+              {actor.email}
+            </option>
+          ))}
+        </FilterSelect>
+        <button type="submit" className={smallButtonClass}>
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-700">
+        {audit.total === 1 ? '1 entry' : `${audit.total.toLocaleString('en-US')} entries`}
+      </p>
+      {audit.entries.length > 0 ? <AuditTable entries={audit.entries} /> : null}
+      <Pagination page={audit.page} pageCount={audit.pageCount} />
+    </section>
+  )
+}
+
+/** A filter of the GET form: nothing to refuse, so a plain select (docs/decisions/037). */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  all,
+  children,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  all: string
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={`mt-1 block ${selectClass}`}>
+        <option value="">{all}</option>
+        {children}
+      </select>
+    </div>
+  )
+}
+
+const COLUMNS = ['Time', 'Actor', 'Entity', 'Action', 'Changes']
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <SettingsTable caption="Audit log, newest first" columns={COLUMNS} className="mt-2">
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-slate-100">
+          <td className={`${cellClass} whitespace-nowrap`}>{entry.when}</td>
+          <td className={cellClass}>{entry.actor ?? '—'}</td>
+          <td className={cellClass}>{entry.entity}</td>
+          <td className={cellClass}>{entry.action}</td>
+          <td className={`${cellClass} font-mono text-xs break-all`}>
+            {entry.changes.map((line, index) => (
+              <div key={index}>{line}</div>
+            ))}
+          </td>
+        </tr>
+      ))}
+    </SettingsTable>
+  )
+}
