@@ -3,7 +3,7 @@ import { useActionData } from '@remix-run/react'
 import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { Field, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { attemptAuth, parseAuthForm, refuseAuth } from '#app/lib/auth-reply.server.ts'
+import { attempt, parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { AUTH_FORM_MAX_BYTES, ForgotPasswordSchema, SEND_FAILED } from '#app/schemas/admin-auth.ts'
 import { sendPasswordResetLink } from '#app/services/panel-user.server.ts'
@@ -22,20 +22,21 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await parseAuthForm(request, ForgotPasswordSchema, AUTH_FORM_MAX_BYTES)
+  const form = await parseForm(request, ForgotPasswordSchema, AUTH_FORM_MAX_BYTES)
   if ('reply' in form) return form.reply
   const { submission, value } = form
   const limited = await checkRateLimits([
     ['password-reset:ip', context.clientIp],
     ['password-reset:email', value.email],
   ])
-  if (limited) return refuseAuth(submission, 429, TOO_MANY_REQUESTS, retryAfterHeaders(limited))
-  return attemptAuth(
+  if (limited) return refuse(TOO_MANY_REQUESTS, 429, submission, retryAfterHeaders(limited))
+  return attempt(
     submission,
     async () => {
       await sendPasswordResetLink(value.email)
       return data({ outcome: 'sent' as const }, { headers: { 'Cache-Control': 'no-store' } })
     },
+    {},
     SEND_FAILED,
   )
 }

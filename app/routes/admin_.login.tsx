@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { Field, formErrorsOf, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { parseAuthForm, refuseAuth } from '#app/lib/auth-reply.server.ts'
+import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { checkLogin, getPanelUser, INVALID_LOGIN } from '#app/lib/panel-auth.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
@@ -24,20 +24,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await parseAuthForm(request, LoginSchema, AUTH_FORM_MAX_BYTES)
-  if ('reply' in form) return form.submission ? refuseAuth(form.submission, 400, INVALID_LOGIN) : form.reply
+  const form = await parseForm(request, LoginSchema, AUTH_FORM_MAX_BYTES)
+  if ('reply' in form) return form.submission ? refuse(INVALID_LOGIN, 400, form.submission) : form.reply
   const { submission, value, formData } = form
 
   const limited = await checkRateLimits([
     ['login:ip', context.clientIp],
     ['login:account', value.email],
   ])
-  if (limited) return refuseAuth(submission, 429, TOO_MANY_REQUESTS, retryAfterHeaders(limited))
+  if (limited) return refuse(TOO_MANY_REQUESTS, 429, submission, retryAfterHeaders(limited))
 
   const outcome = await checkLogin(formData)
-  if ('error' in outcome) return refuseAuth(submission, 401, outcome.error)
+  if ('error' in outcome) return refuse(outcome.error, 401, submission)
   // Without a role: no session, and none is started.
-  if (!outcome.user.role) return refuseAuth(submission, 403, NOT_AN_ADMIN)
+  if (!outcome.user.role) return refuse(NOT_AN_ADMIN, 403, submission)
   const cookie = await startSession(request, outcome.user.id, 'panel')
   return redirectWithToast('/admin', { title: 'Welcome back!' }, { headers: { 'Set-Cookie': cookie } })
 }

@@ -4,7 +4,7 @@ import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
 import { Field, useZodForm } from '#app/components/forms.tsx'
-import { attemptAuth, parseAuthForm } from '#app/lib/auth-reply.server.ts'
+import { attempt, parseForm } from '#app/lib/form-reply.server.ts'
 import { getSessionUser } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { findUsablePasswordResetToken } from '#app/models/password-reset.server.ts'
@@ -41,11 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await parseAuthForm(request, ResetPasswordSchema, AUTH_FORM_MAX_BYTES)
+  const form = await parseForm(request, ResetPasswordSchema, AUTH_FORM_MAX_BYTES)
   if ('reply' in form) return form.reply
   const { token, password } = form.value
   const current = await getSessionUser(request, 'panel').catch(() => null)
-  return attemptAuth(
+  return attempt(
     form.submission,
     async () => {
       if (!(await resetPassword(token, password, current))) return invalidLink()
@@ -53,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? redirect('/admin/reset-password?updated', 303)
         : redirectWithToast('/admin/login', { title: 'Password updated!' })
     },
+    {},
     UPDATE_FAILED,
   )
 }

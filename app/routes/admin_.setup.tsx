@@ -7,7 +7,7 @@ import { MovingOn } from '#app/components/admin/moving-on.tsx'
 import { EnhancedMarker, sentEnhanced } from '#app/components/enhanced-marker.tsx'
 import { Field, formErrorsOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { attemptAuth, parseAuthForm } from '#app/lib/auth-reply.server.ts'
+import { attempt, parseForm } from '#app/lib/form-reply.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { adminExists } from '#app/models/user.server.ts'
 import { AUTH_FORM_MAX_BYTES, SETUP_COMPLETE, SETUP_FAILED, SetupSchema } from '#app/schemas/admin-auth.ts'
@@ -28,9 +28,9 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await parseAuthForm(request, SetupSchema, AUTH_FORM_MAX_BYTES)
+  const form = await parseForm(request, SetupSchema, AUTH_FORM_MAX_BYTES)
   if ('reply' in form) return form.reply
-  return attemptAuth(
+  return attempt(
     form.submission,
     async () => {
       await createFirstAdmin(form.value)
@@ -39,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? data({ outcome: 'created' as const }, { status: 201 })
         : redirectWithToast('/admin/login', { title: 'Admin Account Created' })
     },
+    {},
     SETUP_FAILED,
   )
 }
