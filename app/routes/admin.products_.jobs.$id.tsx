@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.tsx'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
@@ -13,11 +14,13 @@ import { db } from '#db/client.ts'
 // GET /admin/products/jobs/:id: an import's progress. With JavaScript the page reloads its data every
 // 2 seconds until the job ends, then says "Import Complete" or "Import Failed"; without, a Refresh link.
 
+const IMPORT_NOT_FOUND = 'Import not found'
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = parseId(params.id)
   const job = id === null ? undefined : await getImportJob(db, id)
-  invariantResponse(job, 'Import not found', { status: 404 })
+  invariantResponse(job, IMPORT_NOT_FOUND, { status: 404 })
   return { job }
 }
 
@@ -70,5 +73,15 @@ export default function ImportJobPage() {
       </p>
       {toast ? <Toaster toast={toast} /> : null}
     </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      landmark={false}
+      home={{ to: '/admin/products', label: 'Back to Products' }}
+      statusHandlers={notFoundHandler(IMPORT_NOT_FOUND)}
+    />
   )
 }

@@ -1,5 +1,16 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import {
+  FormErrors,
+  inputClass,
+  StatusButton,
+  TextareaField,
+  useIsPending,
+  useZodForm,
+} from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { BulkImportSchema, ManualImportSchema, type ImportKind } from '#app/schemas/amazon-import.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 
 // The Manual Import tab, the bulk import and refresh sections of Bulk Tools, and the progress of an import.
@@ -31,81 +42,81 @@ export interface RefreshSummary {
   finished_at: Date | string | null
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-700'
 const buttonClass =
   'rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50'
 
-export function ManualImportForm({ error, defaultValue, disabled }: FormProps) {
-  return (
-    <Form method="post" action="/admin/products/import" className="space-y-3">
-      <div>
-        <label htmlFor="manual-asins" className="font-medium">
-          ASINs
-        </label>
-        <p id="manual-asins-hint" className="text-sm text-slate-700">
-          Separate them with spaces, commas or new lines. New products are hidden until you curate them; known ones get
-          Amazon&apos;s current price, images and rating.
-        </p>
-        <textarea
-          id="manual-asins"
-          name="asins"
-          rows={4}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'manual-asins-hint manual-asins-error' : 'manual-asins-hint'}
-          className={inputClass}
-        />
-        {error ? (
-          <p id="manual-asins-error" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={disabled} className={buttonClass}>
-        Import
-      </button>
-    </Form>
-  )
-}
+/** What tells the two ASIN forms apart: where they post, their words, their schema (SPEC §5, §8). */
+const IMPORT_FORMS = {
+  manual: {
+    action: '/admin/products/import',
+    schema: ManualImportSchema,
+    label: 'ASINs',
+    hint: "Separate them with spaces, commas or new lines. New products are hidden until you curate them; known ones get Amazon's current price, images and rating.",
+    rows: 4,
+    submit: 'Import',
+    failed: 'Import Failed',
+    heading: 'Manual Import',
+    back: '/admin/products?tab=import',
+  },
+  bulk: {
+    action: '/admin/products/bulk-import',
+    schema: BulkImportSchema,
+    label: 'ASINs, one per line',
+    hint: "Up to 5,000 lines. The import runs in the background at Amazon's pace (10 products a second); its progress page shows how far it got and what failed.",
+    rows: 8,
+    submit: 'Start bulk import',
+    failed: 'Failed to import products',
+    heading: 'Bulk import',
+    back: '/admin/products?tab=bulk',
+  },
+} as const
 
-interface FormProps {
-  error?: string | null
-  defaultValue?: string
+/** Manual Import's or the bulk import's form: the list is checked in the browser and again on the server. */
+export function AsinImportForm({
+  kind,
+  lastResult,
+  disabled,
+}: {
+  kind: ImportKind
+  lastResult?: SubmissionResult<string[]>
   disabled?: boolean
-}
-
-export function BulkImportForm({ error, defaultValue, disabled }: FormProps) {
+}) {
+  const config = IMPORT_FORMS[kind]
+  const pending = useIsPending({ formAction: config.action })
+  const [form, fields] = useZodForm(config.schema, { id: `${kind}-import`, lastResult })
   return (
-    <Form method="post" action="/admin/products/bulk-import" className="space-y-3">
-      <div>
-        <label htmlFor="bulk-asins" className="font-medium">
-          ASINs, one per line
-        </label>
-        <p id="bulk-asins-hint" className="text-sm text-slate-700">
-          Up to 5,000 lines. The import runs in the background at Amazon&apos;s pace (10 products a second); its
-          progress page shows how far it got and what failed.
-        </p>
-        <textarea
-          id="bulk-asins"
-          name="asins"
-          rows={8}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'bulk-asins-hint bulk-asins-error' : 'bulk-asins-hint'}
-          className={inputClass}
-        />
-        {error ? (
-          <p id="bulk-asins-error" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={disabled} className={buttonClass}>
-        Start bulk import
-      </button>
+    <Form method="post" action={config.action} {...getFormProps(form)} className="space-y-3">
+      <FormErrors id={form.errorId} errors={form.errors} title={config.failed} />
+      <TextareaField
+        meta={fields.asins}
+        label={config.label}
+        hint={config.hint}
+        rows={config.rows}
+        inputClassName={`${inputClass} font-mono text-sm`}
+      />
+      <StatusButton pending={pending} disabled={disabled} className={buttonClass}>
+        {config.submit}
+      </StatusButton>
     </Form>
   )
+}
+
+/** The form's own page (/admin/products/import, /bulk-import): where the server's refusal is shown. */
+export function AsinImportPage({ kind, lastResult }: { kind: ImportKind; lastResult?: SubmissionResult<string[]> }) {
+  const config = IMPORT_FORMS[kind]
+  return (
+    <div className="max-w-2xl space-y-6">
+      <h1 className="text-3xl font-bold">{config.heading}</h1>
+      <AsinImportForm kind={kind} lastResult={lastResult} />
+      <Link to={config.back} className="font-medium underline">
+        Back to Products
+      </Link>
+    </div>
+  )
+}
+
+export function ImportErrorBoundary() {
+  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin/products', label: 'Back to Products' }} />
 }
 
 const STATUS_LABEL: Record<ImportSummary['status'], string> = {
@@ -199,6 +210,8 @@ export function ImportProgress({ job }: { job: ImportSummary }) {
   )
 }
 
+const REFRESH_ACTION = '/admin/products/refresh'
+
 const REFRESH_LABEL: Record<RefreshSummary['status'], string> = {
   running: 'Running',
   succeeded: 'Succeeded',
@@ -215,6 +228,7 @@ export function RefreshStatus({
   canRefresh: boolean
   timeZone: string
 }) {
+  const refreshing = useIsPending({ formAction: REFRESH_ACTION })
   return (
     <div className="space-y-2">
       <h3 className="font-semibold">Nightly refresh</h3>
@@ -231,15 +245,15 @@ export function RefreshStatus({
       ) : (
         <p className="text-sm">No refresh has run yet.</p>
       )}
-      <Form method="post" action="/admin/products/refresh">
-        <button
-          type="submit"
+      <Form method="post" action={REFRESH_ACTION}>
+        <StatusButton
+          pending={refreshing}
           disabled={!canRefresh}
           aria-describedby={canRefresh ? undefined : 'refresh-admin-only'}
           className={buttonClass}
         >
           Run refresh now
-        </button>
+        </StatusButton>
         {canRefresh ? null : (
           <p id="refresh-admin-only" className="mt-1 text-sm text-slate-700">
             Only an admin can run the refresh.
@@ -264,7 +278,7 @@ export function ManualImportTab({
       <h2 id="import-heading" className="text-xl font-semibold">
         Manual Import
       </h2>
-      <ManualImportForm disabled={!canImport} />
+      <AsinImportForm kind="manual" disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
     </section>
   )
@@ -291,7 +305,7 @@ export function BulkImportSection({
       <h2 id="bulk-import-heading" className="text-xl font-semibold">
         Bulk import
       </h2>
-      <BulkImportForm disabled={!canImport} />
+      <AsinImportForm kind="bulk" disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
       <RefreshStatus latest={latestRefresh} canRefresh={canRefresh} timeZone={timeZone} />
     </section>

@@ -1,6 +1,9 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { ErrorList, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
+import { ReviewStatusSchema } from '#app/schemas/admin-products.ts'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {
@@ -23,7 +26,8 @@ const statusClass = {
 
 /**
  * The Reviews tab: a status filter and pages that really filter (GET), and one form around the table so
- * several reviews can be approved or rejected at once; each row's buttons act on that row alone.
+ * several reviews can be approved or rejected at once; each row's buttons act on that row alone. The form
+ * posts to the list's own address, so a refusal comes back to this tab (SPEC §8: "Error" with the message).
  */
 export function ReviewsTab({
   status,
@@ -32,6 +36,7 @@ export function ReviewsTab({
   page,
   pageCount,
   redirectTo,
+  lastResult,
 }: {
   status: ReviewRow['status'] | undefined
   reviews: ReviewRow[]
@@ -39,9 +44,13 @@ export function ReviewsTab({
   page: number
   pageCount: number
   redirectTo: string
+  lastResult?: SubmissionResult<string[]>
 }) {
   const { role } = usePanelUser()
   const canEdit = can(role, 'edit')
+  const [form, fields] = useZodForm(ReviewStatusSchema, { id: 'review-status', lastResult })
+  // The bulk buttons' message sits under them; a forged status or row, or a failed save, above the table.
+  const formErrors = [...(form.errors ?? []), ...(fields.status.errors ?? []), ...(fields.review.errors ?? [])]
   const buttonClass =
     'rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50'
   return (
@@ -77,13 +86,18 @@ export function ReviewsTab({
         </Form>
       </div>
 
+      <FormErrors id={form.errorId} errors={formErrors} title="Error" />
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No reviews here.</p>
       ) : (
-        <Form method="post" action="/admin/products" className="space-y-3">
+        <Form method="post" action={redirectTo} {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="review-status" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <fieldset disabled={!canEdit} className="flex flex-wrap gap-2">
+          <fieldset
+            disabled={!canEdit}
+            aria-describedby={fields.ids.errors?.length ? fields.ids.errorId : undefined}
+            className="flex flex-wrap gap-2"
+          >
             <legend className="sr-only">Selected reviews</legend>
             <button
               type="submit"
@@ -101,6 +115,9 @@ export function ReviewsTab({
             >
               Reject selected
             </button>
+            <div className="w-full">
+              <ErrorList id={fields.ids.errorId} errors={fields.ids.errors} />
+            </div>
           </fieldset>
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -136,7 +153,7 @@ export function ReviewsTab({
                     <td className="px-4 py-3">
                       <input
                         type="checkbox"
-                        name="ids"
+                        name={fields.ids.name}
                         value={review.id}
                         disabled={!canEdit}
                         aria-label={`Select the review by ${review.reviewer_name} of ${review.product_title}`}
