@@ -4,6 +4,7 @@ import { ErrorList, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import { ReviewStatusSchema } from '#app/schemas/admin-products.ts'
+import { AdminTable, CountHeading, FilterSelect } from './product-table-parts.tsx'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {
@@ -17,6 +18,18 @@ interface ReviewRow {
 }
 
 const STATUS_LABELS = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' } as const
+
+const buttonClass =
+  'rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50'
+
+/** What a moderator can do to a review: each a bulk button ("Approve selected") and a row button. */
+const MOVES = [
+  { status: 'APPROVED', label: 'Approve', className: `${buttonClass} border-green-700 text-green-800` },
+  { status: 'REJECTED', label: 'Reject', className: `${buttonClass} border-red-700 text-red-800` },
+] as const
+
+const STATUS_FILTER = [['', 'All'], ...Object.entries(STATUS_LABELS)] as const
+const HEADINGS = [{ hidden: 'Select' }, 'Product', 'Reviewer', 'Rating', 'Comment', 'Status', { hidden: 'Actions' }]
 
 const statusClass = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -51,35 +64,13 @@ export function ReviewsTab({
   const [form, fields] = useZodForm(ReviewStatusSchema, { id: 'review-status', lastResult })
   // The bulk buttons' message sits under them; a forged status or row, or a failed save, above the table.
   const formErrors = [...(form.errors ?? []), ...(fields.status.errors ?? []), ...(fields.review.errors ?? [])]
-  const buttonClass =
-    'rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50'
   return (
     <section aria-labelledby="reviews-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <h2 id="reviews-heading" className="text-xl font-semibold">
-            Reviews
-          </h2>
-          <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-sm font-semibold text-white">{total}</span>
-        </div>
+        <CountHeading id="reviews-heading" title="Reviews" count={total} />
         <Form method="get" className="flex items-end gap-2">
           <input type="hidden" name="tab" value="reviews" />
-          <div>
-            <label htmlFor="review-status" className="block text-sm font-medium">
-              Status
-            </label>
-            <select
-              id="review-status"
-              name="status"
-              defaultValue={status ?? ''}
-              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">All</option>
-              <option value="PENDING">Pending</option>
-              <option value="APPROVED">Approved</option>
-              <option value="REJECTED">Rejected</option>
-            </select>
-          </div>
+          <FilterSelect id="review-status" name="status" label="Status" value={status ?? ''} options={STATUS_FILTER} />
           <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
             Filter
           </button>
@@ -99,105 +90,59 @@ export function ReviewsTab({
             className="flex flex-wrap gap-2"
           >
             <legend className="sr-only">Selected reviews</legend>
-            <button
-              type="submit"
-              name="status"
-              value="APPROVED"
-              className={`${buttonClass} border-green-700 text-green-800`}
-            >
-              Approve selected
-            </button>
-            <button
-              type="submit"
-              name="status"
-              value="REJECTED"
-              className={`${buttonClass} border-red-700 text-red-800`}
-            >
-              Reject selected
-            </button>
+            {MOVES.map((move) => (
+              <button key={move.status} type="submit" name="status" value={move.status} className={move.className}>
+                {move.label} selected
+              </button>
+            ))}
             <div className="w-full">
               <ErrorList id={fields.ids.errorId} errors={fields.ids.errors} />
             </div>
           </fieldset>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Reviews, page {page}</caption>
-              <thead className="bg-slate-50 text-left">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Reviewer
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Rating
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Comment
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {reviews.map((review) => (
-                  <tr key={review.id}>
-                    <td className="px-4 py-3">
-                      <input
-                        type="checkbox"
-                        name={fields.ids.name}
-                        value={review.id}
-                        disabled={!canEdit}
-                        aria-label={`Select the review by ${review.reviewer_name} of ${review.product_title}`}
-                      />
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="font-medium">{review.product_title}</span>
-                      <span className="block font-mono text-xs text-slate-600">{review.product_asin}</span>
-                    </td>
-                    <td className="px-4 py-3">{review.reviewer_name}</td>
-                    <td className="px-4 py-3">{review.rating} / 5</td>
-                    <td className="max-w-md px-4 py-3 whitespace-pre-line">{review.comment ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusClass[review.status]}`}>
-                        {STATUS_LABELS[review.status]}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex gap-2">
-                        <button
-                          type="submit"
-                          name="review"
-                          value={`${review.id}:APPROVED`}
-                          disabled={!canEdit || review.status === 'APPROVED'}
-                          className={`${buttonClass} border-green-700 text-green-800`}
-                        >
-                          Approve<span className="sr-only"> the review by {review.reviewer_name}</span>
-                        </button>
-                        <button
-                          type="submit"
-                          name="review"
-                          value={`${review.id}:REJECTED`}
-                          disabled={!canEdit || review.status === 'REJECTED'}
-                          className={`${buttonClass} border-red-700 text-red-800`}
-                        >
-                          Reject<span className="sr-only"> the review by {review.reviewer_name}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption={`Reviews, page ${page}`} headings={HEADINGS}>
+            {reviews.map((review) => (
+              <tr key={review.id}>
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    name={fields.ids.name}
+                    value={review.id}
+                    disabled={!canEdit}
+                    aria-label={`Select the review by ${review.reviewer_name} of ${review.product_title}`}
+                  />
+                </td>
+                <td className="px-4 py-3">
+                  <span className="font-medium">{review.product_title}</span>
+                  <span className="block font-mono text-xs text-slate-600">{review.product_asin}</span>
+                </td>
+                <td className="px-4 py-3">{review.reviewer_name}</td>
+                <td className="px-4 py-3">{review.rating} / 5</td>
+                <td className="max-w-md px-4 py-3 whitespace-pre-line">{review.comment ?? '—'}</td>
+                <td className="px-4 py-3">
+                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusClass[review.status]}`}>
+                    {STATUS_LABELS[review.status]}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
+                    {MOVES.map((move) => (
+                      <button
+                        key={move.status}
+                        type="submit"
+                        name="review"
+                        value={`${review.id}:${move.status}`}
+                        disabled={!canEdit || review.status === move.status}
+                        className={move.className}
+                      >
+                        {move.label}
+                        <span className="sr-only"> the review by {review.reviewer_name}</span>
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </Form>
       )}
       <Pagination page={page} pageCount={pageCount} />
