@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { AsinImportPage, ImportErrorBoundary } from '#app/components/admin/amazon-import.tsx'
+import { AsinImportPage, ImportErrorBoundary } from '#app/components/admin/product-import-form.tsx'
 import { importAction, importFormLoader } from '#app/lib/import.server.ts'
 
 // POST /admin/products/import: Manual Import. The job runs in the background and the visitor goes to its

@@ -3,18 +3,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.tsx'
-import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { ImportErrorBoundary } from '#app/components/admin/product-import-form.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
+import { IMPORT_NOT_FOUND } from '#app/schemas/amazon-import.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { db } from '#db/client.ts'
 
 // GET /admin/products/jobs/:id: an import's progress. With JavaScript the page reloads its data every
 // 2 seconds until the job ends, then says "Import Complete" or "Import Failed"; without, a Refresh link.
-
-const IMPORT_NOT_FOUND = 'Import not found'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
@@ -76,12 +75,4 @@ export default function ImportJobPage() {
   )
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      landmark={false}
-      home={{ to: '/admin/products', label: 'Back to Products' }}
-      statusHandlers={notFoundHandler(IMPORT_NOT_FOUND)}
-    />
-  )
-}
+export const ErrorBoundary = ImportErrorBoundary

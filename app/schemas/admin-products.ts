@@ -73,6 +73,20 @@ export const ProductEditSchema = z.object({
 })
 export type ProductEdit = z.infer<typeof ProductEditSchema>
 
+/** The columns the edit panel shows and sets, as the database holds them (a price as its decimal text). */
+export interface ProductColumns {
+  title: string
+  brand: string | null
+  category_id: number | null
+  description: string | null
+  badges: string[]
+  keywords: string[]
+  affiliate_url: string | null
+  image_url: string | null
+  images: string[]
+  manual_price: string | null
+}
+
 export const PRODUCT_NOT_FOUND = 'Product not found.'
 export const PRODUCT_GONE = 'That product no longer exists.'
 export const CATEGORY_GONE = 'That category no longer exists.'

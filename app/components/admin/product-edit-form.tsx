@@ -12,26 +12,14 @@ import {
   useZodForm,
 } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { ProductEditSchema } from '#app/schemas/admin-products.ts'
+import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
 import { MediaPickerDialog } from './media-picker.tsx'
 import { Gallery, Section } from './product-form-parts.tsx'
 
 // The product edit panel (SPEC §2) over the list: with JavaScript it slides in and its three sections are
 // tabs; without it, it is the list's page with the whole form shown. Leaving with unsaved changes asks first.
 
-export interface EditedProduct {
-  asin: string
-  title: string
-  brand: string | null
-  category_id: number | null
-  description: string | null
-  badges: string[]
-  keywords: string[]
-  affiliate_url: string | null
-  image_url: string | null
-  images: string[]
-  manual_price: string | null
-}
+export type EditedProduct = ProductColumns & { asin: string }
 
 const SECTIONS = [
   { id: 'basic', label: 'Basic' },
