@@ -151,7 +151,7 @@ test('moderate reviews one at a time and several at once', async ({ page }) => {
   // Nothing ticked: refused, with the message under the buttons (in the browser, or by the server without JS).
   await page.getByRole('button', { name: 'Approve selected' }).click()
   await expect(page.getByText('Select at least one review')).toBeVisible()
-  await expect(page.getByText(names[0]!)).toBeVisible()
+  await expect(page.getByRole('cell', { name: names[0], exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: `Approve the review by ${names[0]}` }).click()
   await expect(toast(page, 'Review status updated')).toBeVisible()
