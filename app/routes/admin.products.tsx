@@ -88,16 +88,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission)
   const back = returnAddress(formData, request)
   const form = submission.value
-  if (form.intent !== 'review-status') return toggle(user.id, form, back, sentEnhanced(formData))
+  switch (form.intent) {
+    case 'toggle-featured':
+    case 'toggle-visible':
+      return toggle(user.id, form, back, sentEnhanced(formData))
+    case 'review-status':
+      return attempt(submission, () => moderate(user.id, form, back), { intent: form.intent })
+  }
+}
+
+/** Approves or rejects the reviews named (SPEC §8: a refusal is "Error" with the message, above the table). */
+async function moderate(actorId: number, form: Extract<ProductListAction, { intent: 'review-status' }>, back: string) {
   const { ids, status } = moderatedReviews(form)
-  return attempt(
-    submission,
-    async () => {
-      await moderateReviews(user.id, ids, status)
-      return redirectWithToast(back, { title: 'Review status updated' })
-    },
-    { intent: form.intent },
-  )
+  await moderateReviews(actorId, ids, status)
+  return redirectWithToast(back, { title: 'Review status updated' })
 }
 
 /**

@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import {
   FormErrors,
   inputClass,
@@ -11,6 +10,7 @@ import {
 } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { BulkImportSchema, IMPORT_NOT_FOUND, ManualImportSchema, type ImportKind } from '#app/schemas/amazon-import.ts'
+import { productsErrorBoundary } from './product-error-boundary.tsx'
 
 // The ASIN list forms of Manual Import and of the bulk import (SPEC §5), and their own pages
 // (admin.products_.import, admin.products_.bulk-import), where the server's refusal is shown. The list is
@@ -90,12 +90,4 @@ export function AsinImportPage({ kind, lastResult }: { kind: ImportKind; lastRes
 }
 
 /** The boundary of the import pages and of an import's progress page. */
-export function ImportErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      landmark={false}
-      home={{ to: '/admin/products', label: 'Back to Products' }}
-      statusHandlers={notFoundHandler(IMPORT_NOT_FOUND)}
-    />
-  )
-}
+export const ImportErrorBoundary = productsErrorBoundary(IMPORT_NOT_FOUND)
