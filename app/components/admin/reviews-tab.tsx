@@ -61,7 +61,7 @@ export function ReviewsTab({
 }) {
   const { role } = usePanelUser()
   const canEdit = can(role, 'edit')
-  const [form, fields] = useZodForm(ReviewStatusSchema, { id: 'review-status', lastResult })
+  const [form, fields] = useZodForm(ReviewStatusSchema, { id: 'moderate-reviews', lastResult })
   // The bulk buttons' message sits under them; a forged status or row, or a failed save, above the table.
   const formErrors = [...(form.errors ?? []), ...(fields.status.errors ?? []), ...(fields.review.errors ?? [])]
   return (
