@@ -1,52 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createImportJob, finishImport } from '#app/models/import-job.server.ts'
-import type { AsinList } from '#app/schemas/amazon-import.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
+import { BulkImportSchema, ManualImportSchema, type AsinList, type ImportKind } from '#app/schemas/amazon-import.ts'
 import { db } from '#db/client.ts'
+import { attempt, parseForm, Refusal } from './form-reply.server.ts'
 import { enqueueForAdmin } from './job-queue.server.ts'
-import type { PanelUser } from './panel-auth.server.ts'
+import { requirePanelUser } from './panel-auth.server.ts'
 import { redirectWithToast } from './toast.server.ts'
 
-// Starting a manual or bulk import: check the list, record the job, queue it, and send the visitor to its
-// progress page. A refused list or a queue that is down answers the form with the reason; nothing is started.
+// Starting a manual or bulk import (admin.products_.import, admin.products_.bulk-import): check the list,
+// record the job, queue it, and send the visitor to its progress page. A refused list, or a queue that is
+// down (503), answers the form with the reason (docs/decisions/037); nothing is started.
 
 /** 5,000 ASINs with separators and some slack. */
 const MAX_BODY = 128 * 1024
 
-export interface ImportReply {
-  /** The title of the failure, for the bulk tool ("Failed to import products"). */
-  title?: string
-  error: string
-  value: string
+const SCHEMAS = { manual: ManualImportSchema, bulk: BulkImportSchema } as const
+
+/** The form's own page: where a refused list is shown (after a POST Remix renders this route's loader too). */
+export async function importFormLoader({ request }: LoaderFunctionArgs) {
+  await requirePanelUser(request, 'view')
+  return null
 }
 
-export async function startImport<R>(
-  request: Request,
-  user: PanelUser,
-  kind: 'manual' | 'bulk',
-  parse: (text: string) => AsinList,
-  reply: (reply: ImportReply, status: number) => R,
-): Promise<R | Response> {
-  const formData = await readFormData(request, MAX_BODY)
-  if (!formData) {
-    return reply({ error: 'The list is too long: at most 5,000 ASINs per import.', value: '' }, 413)
+/** The action of the `kind` import's form. */
+export const importAction =
+  (kind: ImportKind) =>
+  async ({ request }: ActionFunctionArgs) => {
+    const user = await requirePanelUser(request, 'create')
+    const parsed = await parseForm(request, SCHEMAS[kind], MAX_BODY)
+    if (parsed.reply) return parsed.reply
+    return attempt(parsed.submission, () => startImport(user.id, kind, parsed.value.asins), { kind })
   }
-  const value = String(formData.get('asins') ?? '')
-  const list = parse(value)
-  if (!list.ok) return reply({ error: list.error, value }, 400)
 
-  const importId = await createImportJob(db, { kind, asins: list.asins, createdBy: user.id })
+async function startImport(userId: number, kind: ImportKind, list: Extract<AsinList, { ok: true }>) {
+  const importId = await createImportJob(db, { kind, asins: list.asins, createdBy: userId })
   const problem = await enqueueForAdmin('import-products', { importId }, { jobId: `import-${importId}` })
   if (problem) {
     await finishImport(db, importId, { status: 'failed', message: problem })
-    return reply({ title: kind === 'bulk' ? 'Failed to import products' : 'Import Failed', error: problem, value }, 503)
+    throw new Refusal(503, problem)
   }
+  const count = `${list.asins.length} ASIN${list.asins.length === 1 ? '' : 's'}`
   const duplicates = list.duplicates ? ` (${list.duplicates} duplicate${list.duplicates === 1 ? '' : 's'} dropped)` : ''
-  return redirectWithToast(
-    `/admin/products/jobs/${importId}`,
-    {
-      title: 'Import Started',
-      description: `${list.asins.length} ASIN${list.asins.length === 1 ? '' : 's'}${duplicates}.`,
-    },
-    { status: 303 },
-  )
+  return redirectWithToast(`/admin/products/jobs/${importId}`, {
+    title: 'Import Started',
+    description: `${count}${duplicates}.`,
+  })
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
-import { ADMIN_PAGE_SIZE, type ProductListFilters } from '#app/schemas/admin-products.ts'
+import { ADMIN_PAGE_SIZE, type ProductColumns, type ProductListFilters } from '#app/schemas/admin-products.ts'
 import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
+import { cardColumns } from './product.server.ts'
 
 // The admin's view of products: every product, hidden ones included.
 
@@ -26,19 +27,7 @@ export async function listAdminProducts(db: Executor, filters: ProductListFilter
 
   const [rows, total] = await Promise.all([
     query
-      .select([
-        'p.id',
-        'p.asin',
-        'p.title',
-        'p.image_url',
-        'p.price',
-        'p.manual_price',
-        'p.rating',
-        'p.is_featured',
-        'p.soft_hidden',
-        'p.updated_at',
-        'p.amazon_error',
-      ])
+      .select([...cardColumns, 'p.is_featured', 'p.soft_hidden', 'p.updated_at', 'p.amazon_error'])
       .orderBy(sql`${sortColumns[filters.sort]} ${sql.raw(filters.dir)} nulls last`)
       .orderBy('p.id', filters.dir)
       .limit(ADMIN_PAGE_SIZE)
@@ -84,18 +73,8 @@ export function getProductForEdit(db: Executor, id: number) {
 
 export type EditableProduct = NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>
 
-export interface ProductChanges {
-  title: string
-  brand: string | null
-  category_id: number | null
-  description: string | null
-  badges: string[]
-  keywords: string[]
-  affiliate_url: string | null
-  image_url: string | null
-  images: string[]
-  manual_price: string | null
-}
+/** What the edit panel sets (app/schemas/admin-products.ts), as the columns hold it. */
+export type ProductChanges = ProductColumns
 
 /** The product as it is now, locked until the transaction ends, so the diff written is the diff made. */
 export function lockProduct(trx: Executor, id: number) {

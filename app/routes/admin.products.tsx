@@ -1,5 +1,7 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { Outlet, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { BulkImportSection, ManualImportTab } from '#app/components/admin/amazon-import.tsx'
 import { BulkToolsTab } from '#app/components/admin/bulk-tools-tab.tsx'
 import { ProductsTab } from '#app/components/admin/products-tab.tsx'
@@ -7,21 +9,29 @@ import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
 import { LinkTabs } from '#app/components/admin/tabs.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { intentOf } from '#app/components/forms.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
+import { attempt, FORM_TOO_LARGE, invalid, NOT_SAVED, Refusal, refuse } from '#app/lib/form-reply.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
-import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
-import { productChanged, type PageTag } from '#app/lib/page-tags.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast, toastCookie } from '#app/lib/toast.server.ts'
-import { listAdminProducts, listCategoryOptions, lockProduct, updateProduct } from '#app/models/admin-product.server.ts'
-import { listReviewsForModeration, setReviewStatus } from '#app/models/admin-review.server.ts'
-import { writeAudit } from '#app/models/audit.server.ts'
-import { categorySlugs } from '#app/models/category.server.ts'
+import { listAdminProducts, listCategoryOptions } from '#app/models/admin-product.server.ts'
+import { listReviewsForModeration } from '#app/models/admin-review.server.ts'
 import { listRecentImports } from '#app/models/import-job.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
-import { ADMIN_PAGE_SIZE, readProductListFilters, ReviewModerationSchema } from '#app/schemas/admin-products.ts'
-import { parseId } from '#app/schemas/params.ts'
+import {
+  ADMIN_PAGE_SIZE,
+  moderatedReviews,
+  PRODUCT_LIST_MAX_BODY_BYTES,
+  ProductListActionSchema,
+  readProductListFilters,
+  type ProductListAction,
+  type ProductListIntent,
+} from '#app/schemas/admin-products.ts'
+import { setProductFlag } from '#app/services/product.server.ts'
+import { moderateReviews } from '#app/services/review-moderation.server.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
@@ -54,107 +64,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: 'Products | Admin' }]
 
-const TOGGLES = { 'toggle-featured': 'is_featured', 'toggle-visible': 'soft_hidden' } as const
+/** Each intent and the permission it needs (SPEC §6). */
+const PERMISSIONS = { 'toggle-featured': 'edit', 'toggle-visible': 'edit', 'review-status': 'edit' } as const
+const isIntent = (value: unknown): value is ProductListIntent =>
+  typeof value === 'string' && Object.hasOwn(PERMISSIONS, value)
 
-/** Back to the list the visitor was on: only an /admin/products address (never another site). */
-function returnAddress(formData: FormData): string {
-  const path = sameSitePath(formData.get('redirectTo'))
+/** Back to the list the visitor was on (the form's `redirectTo`, else the address posted to): never elsewhere. */
+function returnAddress(formData: FormData, request: Request): string {
+  const url = requestUrl(request)
+  const path = sameSitePath(formData.get('redirectTo') ?? `${url.pathname}${url.search}`)
   return path && /^\/admin\/products(?:[/?]|$)/.test(path) ? path : '/admin/products'
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePanelUser(request, 'edit')
-  const formData = await readFormData(request, 16 * 1024)
-  if (!formData) return data({ error: 'The request is too large.' }, { status: 413 })
-  const intent = formData.get('intent')
-  const back = returnAddress(formData)
-
-  if (intent === 'toggle-featured' || intent === 'toggle-visible') {
-    const id = parseId(formData.get('id'))
-    const value = formData.get('value')
-    if (id === null || (value !== 'true' && value !== 'false')) {
-      return data({ error: 'Unknown product or value.' }, { status: 400 })
-    }
-    const field = TOGGLES[intent]
-    // "Visible" is the opposite of soft_hidden.
-    const next = field === 'soft_hidden' ? value === 'false' : value === 'true'
-    const touched = await db.transaction().execute(async (trx): Promise<readonly PageTag[] | null> => {
-      const product = await lockProduct(trx, id)
-      if (!product) return null
-      if (product[field] === next) return [] // already so: nothing to drop
-      await updateProduct(trx, id, { [field]: next })
-      await writeAudit(trx, {
-        actorId: user.id,
-        entityType: 'PRODUCT',
-        entityId: id,
-        action: 'UPDATE',
-        diff: { [field]: { from: product[field], to: next } },
-      })
-      // Featured shows on the home page only (and the sitemaps, through updated_at); no product page or card shows it.
-      if (field === 'is_featured') return ['site']
-      return productChanged(product.asin, await categorySlugs(trx, [product.category_id]))
-    })
-    if (!touched) {
-      return redirectWithToast(
-        back,
-        { type: 'error', title: 'Failed to update product', description: 'That product no longer exists.' },
-        { status: 303 },
-      )
-    }
-    if (touched.length > 0) await invalidatePages(touched)
-    const updated = { title: 'Product updated successfully' }
-    // A switch sent by a fetcher is answered in place (its page revalidates and shows the toast); a
-    // redirect would start a navigation that a second quick click could interrupt.
-    return sentEnhanced(formData)
-      ? data({ ok: true }, { headers: { 'Set-Cookie': await toastCookie(updated) } })
-      : redirectWithToast(back, updated, { status: 303 })
+  // Read (bounded) before the check, because the intent decides which permission is needed; nothing in it
+  // is looked at until the check has passed. undefined: not a form at all.
+  const formData = await readFormData(request, PRODUCT_LIST_MAX_BODY_BYTES).catch(() => undefined)
+  const intent = formData?.get('intent')
+  const user = await requirePanelUser(request, isIntent(intent) ? PERMISSIONS[intent] : 'view')
+  if (formData === null) return refuse(FORM_TOO_LARGE, 413)
+  if (!formData) return refuse('Unknown action.', 400)
+  const submission = parseWithZod(formData, { schema: ProductListActionSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  const back = returnAddress(formData, request)
+  const form = submission.value
+  switch (form.intent) {
+    case 'toggle-featured':
+    case 'toggle-visible':
+      return toggle(user.id, form, back, sentEnhanced(formData))
+    case 'review-status':
+      return attempt(submission, () => moderate(user.id, form, back), { intent: form.intent })
   }
-
-  if (intent === 'review-status') {
-    // One row's button sends "id:STATUS"; the bulk buttons send the status and the checked ids.
-    const [rowId, rowStatus] = String(formData.get('review') ?? '').split(':')
-    const parsed = ReviewModerationSchema.safeParse(
-      rowId ? { ids: [rowId], status: rowStatus } : { ids: formData.getAll('ids'), status: formData.get('status') },
-    )
-    if (!parsed.success) {
-      return redirectWithToast(
-        back,
-        { type: 'error', title: 'Error', description: parsed.error.issues[0]?.message ?? 'Failed to update review' },
-        { status: 303 },
-      )
-    }
-    const { ids, status } = parsed.data
-    let moved: Awaited<ReturnType<typeof setReviewStatus>>
-    try {
-      moved = await db.transaction().execute(async (trx) => {
-        const changed = await setReviewStatus(trx, ids, status)
-        for (const review of changed) {
-          await writeAudit(trx, {
-            actorId: user.id,
-            entityType: 'REVIEW',
-            entityId: review.id,
-            action: status === 'APPROVED' ? 'APPROVE' : 'REJECT',
-            diff: { status: { from: review.status, to: status } },
-          })
-        }
-        return changed
-      })
-    } catch (error) {
-      logger.error({ err: error }, 'review status not updated')
-      return redirectWithToast(
-        back,
-        { type: 'error', title: 'Error', description: 'Failed to update review' },
-        { status: 303 },
-      )
-    }
-    // Only approved reviews are public, and only on their product's own pages (no listing shows them).
-    const shown = moved.filter((review) => review.status === 'APPROVED' || status === 'APPROVED')
-    if (shown.length > 0) await invalidatePages([...new Set(shown.map((review) => `product:${review.asin}` as const))])
-    return redirectWithToast(back, { title: 'Review status updated' }, { status: 303 })
-  }
-
-  return data({ error: 'Unknown action.' }, { status: 400 })
 }
+
+/** Approves or rejects the reviews named (SPEC §8: a refusal is "Error" with the message, above the table). */
+async function moderate(actorId: number, form: Extract<ProductListAction, { intent: 'review-status' }>, back: string) {
+  const { ids, status } = moderatedReviews(form)
+  await moderateReviews(actorId, ids, status)
+  return redirectWithToast(back, { title: 'Review status updated' })
+}
+
+/**
+ * A switch of the list. Refused, it goes back to the list with the reason as a toast (docs/decisions/037):
+ * the list must be read again, since the switch has moved already.
+ */
+async function toggle(actorId: number, form: Toggle, back: string, enhanced: boolean) {
+  // "Visible" is the opposite of soft_hidden.
+  const [flag, next] =
+    form.intent === 'toggle-featured'
+      ? (['is_featured', form.value === 'true'] as const)
+      : (['soft_hidden', form.value === 'false'] as const)
+  try {
+    await setProductFlag(actorId, form.id, flag, next)
+  } catch (error) {
+    if (!(error instanceof Refusal)) logger.error({ err: error, intent: form.intent }, 'write failed')
+    const description = error instanceof Refusal ? error.message : NOT_SAVED
+    return redirectWithToast(back, { type: 'error', title: 'Failed to update product', description })
+  }
+  const updated = { title: 'Product updated successfully' }
+  // A switch sent by a fetcher is answered in place (its page revalidates and shows the toast); a
+  // redirect would start a navigation that a second quick click could interrupt.
+  return enhanced
+    ? data({ ok: true }, { headers: { 'Set-Cookie': await toastCookie(updated) } })
+    : redirectWithToast(back, updated)
+}
+type Toggle = Exclude<ProductListAction, { intent: 'review-status' }>
 
 const TABS = [
   { id: 'products', label: 'Products' },
@@ -165,6 +139,8 @@ const TABS = [
 
 export default function AdminProducts() {
   const { filters, products, reviews, categories, amazon } = useLoaderData<typeof loader>()
+  // The review form's refusal (a switch's reply goes to its fetcher).
+  const reply = useActionData<SubmissionResult<string[]>>()
   const { role } = usePanelUser()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
@@ -197,6 +173,7 @@ export default function AdminProducts() {
           page={filters.page}
           pageCount={Math.ceil(reviews.total / ADMIN_PAGE_SIZE)}
           redirectTo={here}
+          lastResult={intentOf(reply) === 'review-status' ? reply : undefined}
         />
       ) : null}
       {filters.tab === 'import' && amazon ? (
@@ -217,4 +194,8 @@ export default function AdminProducts() {
       <Outlet />
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin', label: 'Back to the dashboard' }} />
 }

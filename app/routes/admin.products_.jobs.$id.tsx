@@ -3,10 +3,12 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.tsx'
+import { ImportErrorBoundary } from '#app/components/admin/product-import-form.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
+import { IMPORT_NOT_FOUND } from '#app/schemas/amazon-import.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { db } from '#db/client.ts'
 
@@ -17,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePanelUser(request, 'view')
   const id = parseId(params.id)
   const job = id === null ? undefined : await getImportJob(db, id)
-  invariantResponse(job, 'Import not found', { status: 404 })
+  invariantResponse(job, IMPORT_NOT_FOUND, { status: 404 })
   return { job }
 }
 
@@ -72,3 +74,5 @@ export default function ImportJobPage() {
     </div>
   )
 }
+
+export const ErrorBoundary = ImportErrorBoundary

@@ -73,7 +73,84 @@ export const ProductEditSchema = z.object({
 })
 export type ProductEdit = z.infer<typeof ProductEditSchema>
 
-export const ReviewModerationSchema = z.object({
-  status: z.enum(['APPROVED', 'REJECTED'], { message: 'Unknown review status' }),
-  ids: z.array(idField('Unknown review.')).min(1, 'Select at least one review').max(ADMIN_PAGE_SIZE),
+/** The columns the edit panel shows and sets, as the database holds them (a price as its decimal text). */
+export interface ProductColumns {
+  title: string
+  brand: string | null
+  category_id: number | null
+  description: string | null
+  badges: string[]
+  keywords: string[]
+  affiliate_url: string | null
+  image_url: string | null
+  images: string[]
+  manual_price: string | null
+}
+
+export const PRODUCT_NOT_FOUND = 'Product not found.'
+export const PRODUCT_GONE = 'That product no longer exists.'
+export const CATEGORY_GONE = 'That category no longer exists.'
+
+/** The edit form's body: every field at its limit, percent-encoded, is below this. */
+export const PRODUCT_MAX_BODY_BYTES = 128 * 1024
+/** The list's row forms (switches, review moderation: at most a page of ids). */
+export const PRODUCT_LIST_MAX_BODY_BYTES = 16 * 1024
+
+const productId = idField(PRODUCT_NOT_FOUND)
+const reviewId = idField('Unknown review.')
+const MODERATED = ['APPROVED', 'REJECTED'] as const
+const UNKNOWN_STATUS = 'Unknown review status'
+
+/** A switch of the list: the product and the state asked for ("true": featured, or visible). */
+const toggle = <Intent extends string>(intent: Intent) =>
+  z.object({
+    intent: z.literal(intent),
+    id: productId,
+    value: z.enum(['true', 'false'], { message: 'Choose on or off.' }),
+  })
+
+/** One row's button sends "id:STATUS"; the bulk buttons send the status and the checked ids. */
+const rowReview = z.string().transform((value, ctx) => {
+  const [id, status] = value.split(':')
+  const parsed = z
+    .object({ id: reviewId, status: z.enum(MODERATED, { message: UNKNOWN_STATUS }) })
+    .safeParse({ id, status })
+  if (parsed.success) return parsed.data
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error.issues[0]?.message ?? UNKNOWN_STATUS })
+  return z.NEVER
 })
+
+const reviewStatusFields = z.object({
+  intent: z.literal('review-status'),
+  review: rowReview.optional(),
+  status: z.enum(MODERATED, { message: UNKNOWN_STATUS }).optional(),
+  ids: z.array(reviewId).max(ADMIN_PAGE_SIZE).default([]),
+})
+type ReviewStatusFields = z.infer<typeof reviewStatusFields>
+
+/** The bulk buttons need a status and at least one checked review; a row's button names its own. */
+function checkReviewChoice(form: ReviewStatusFields, ctx: z.RefinementCtx) {
+  if (form.review) return
+  if (!form.status) ctx.addIssue({ code: z.ZodIssueCode.custom, message: UNKNOWN_STATUS, path: ['status'] })
+  if (form.ids.length === 0) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Select at least one review', path: ['ids'] })
+  }
+}
+
+/** The review moderation form, as the browser checks it. */
+export const ReviewStatusSchema = reviewStatusFields.superRefine(checkReviewChoice)
+
+/** Every write of the /admin/products list, told apart by its intent. */
+export const ProductListActionSchema = z
+  .discriminatedUnion('intent', [toggle('toggle-featured'), toggle('toggle-visible'), reviewStatusFields])
+  .superRefine((form, ctx) => {
+    if (form.intent === 'review-status') checkReviewChoice(form, ctx)
+  })
+export type ProductListAction = z.infer<typeof ProductListActionSchema>
+export type ProductListIntent = ProductListAction['intent']
+
+/** The reviews a moderation form names, and the status they get. */
+export function moderatedReviews(form: ReviewStatusFields): { ids: number[]; status: (typeof MODERATED)[number] } {
+  if (form.review) return { ids: [form.review.id], status: form.review.status }
+  return { ids: form.ids, status: form.status ?? 'REJECTED' } // a status is required by checkReviewChoice
+}

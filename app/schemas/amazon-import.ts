@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { isAsin } from '#app/utils/asin.ts'
 
 // The ASIN lists of Manual Import and Bulk Tools (SPEC §5): checked the same way in the browser and on the server.
@@ -5,6 +6,7 @@ import { isAsin } from '#app/utils/asin.ts'
 export const MAX_IMPORT_ASINS = 5_000
 export const MANUAL_EMPTY = 'Please enter at least one ASIN'
 export const BULK_EMPTY = 'No ASINs provided'
+export const IMPORT_NOT_FOUND = 'Import not found'
 
 export type AsinList = { ok: true; asins: string[]; duplicates: number } | { ok: false; error: string }
 
@@ -39,3 +41,18 @@ export function parseManualAsins(text: string): AsinList {
 export function parseBulkAsins(text: string): AsinList {
   return check(text.split(/\r?\n/), BULK_EMPTY)
 }
+
+/** The form of an ASIN list, checked by `parse` (browser and server): its output is the checked list. */
+const asinListForm = (parse: (text: string) => AsinList, empty: string) =>
+  z.object({
+    asins: z.string({ required_error: empty }).transform((text, ctx) => {
+      const list = parse(text)
+      if (list.ok) return list
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: list.error })
+      return z.NEVER
+    }),
+  })
+
+export const ManualImportSchema = asinListForm(parseManualAsins, MANUAL_EMPTY)
+export const BulkImportSchema = asinListForm(parseBulkAsins, BULK_EMPTY)
+export type ImportKind = 'manual' | 'bulk'

@@ -148,6 +148,11 @@ test('moderate reviews one at a time and several at once', async ({ page }) => {
   await waitForHydration(page)
   await expectNoA11yViolations(page)
 
+  // Nothing ticked: refused, with the message under the buttons (in the browser, or by the server without JS).
+  await page.getByRole('button', { name: 'Approve selected' }).click()
+  await expect(page.getByText('Select at least one review')).toBeVisible()
+  await expect(page.getByRole('cell', { name: names[0], exact: true })).toBeVisible()
+
   await page.getByRole('button', { name: `Approve the review by ${names[0]}` }).click()
   await expect(toast(page, 'Review status updated')).toBeVisible()
   await expect(page).toHaveURL(/tab=reviews&status=PENDING$/)

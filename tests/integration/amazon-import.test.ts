@@ -1,4 +1,6 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { firstErrorOf } from '#app/components/forms.tsx'
 import type { ClientOptions } from '#tests/support/amazon-client.ts'
 import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
@@ -45,7 +47,11 @@ function startedJob(result: Awaited<ReturnType<typeof post>>): number {
   return Number(id)
 }
 
-const refusal = (result: Awaited<ReturnType<typeof post>>) => result as { data: { error: string }; init: ResponseInit }
+/** A refused list: the status, and the reply's message (Conform's reply; docs/decisions/037). */
+function refusal(result: Awaited<ReturnType<typeof post>>) {
+  const { data, init } = result as { data: SubmissionResult<string[]>; init: ResponseInit }
+  return { data: { error: firstErrorOf(data)?.[0] }, init }
+}
 const asin = (n: number, prefix = 'B0IMP') => `${prefix}${String(n).padStart(10 - prefix.length, '0')}`
 
 describe('manual import', () => {

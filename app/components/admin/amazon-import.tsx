@@ -1,9 +1,11 @@
 import { Form } from '@remix-run/react'
+import { StatusButton, useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
+import { AsinImportForm, buttonClass } from './product-import-form.tsx'
 
 // The Manual Import tab, the bulk import and refresh sections of Bulk Tools, and the progress of an import.
-// Plain forms that post to their own routes (admin.products_.import, _.bulk-import, _.refresh): they work
+// Forms that post to their own routes (the ASIN lists: product-import-form.tsx; _.refresh): they work
 // without JavaScript, and the progress page (admin.products_.jobs.$id) follows the job.
 
 export interface ImportSummary {
@@ -29,83 +31,6 @@ export interface RefreshSummary {
   failed_count: number
   message: string | null
   finished_at: Date | string | null
-}
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-700'
-const buttonClass =
-  'rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50'
-
-export function ManualImportForm({ error, defaultValue, disabled }: FormProps) {
-  return (
-    <Form method="post" action="/admin/products/import" className="space-y-3">
-      <div>
-        <label htmlFor="manual-asins" className="font-medium">
-          ASINs
-        </label>
-        <p id="manual-asins-hint" className="text-sm text-slate-700">
-          Separate them with spaces, commas or new lines. New products are hidden until you curate them; known ones get
-          Amazon&apos;s current price, images and rating.
-        </p>
-        <textarea
-          id="manual-asins"
-          name="asins"
-          rows={4}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'manual-asins-hint manual-asins-error' : 'manual-asins-hint'}
-          className={inputClass}
-        />
-        {error ? (
-          <p id="manual-asins-error" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={disabled} className={buttonClass}>
-        Import
-      </button>
-    </Form>
-  )
-}
-
-interface FormProps {
-  error?: string | null
-  defaultValue?: string
-  disabled?: boolean
-}
-
-export function BulkImportForm({ error, defaultValue, disabled }: FormProps) {
-  return (
-    <Form method="post" action="/admin/products/bulk-import" className="space-y-3">
-      <div>
-        <label htmlFor="bulk-asins" className="font-medium">
-          ASINs, one per line
-        </label>
-        <p id="bulk-asins-hint" className="text-sm text-slate-700">
-          Up to 5,000 lines. The import runs in the background at Amazon&apos;s pace (10 products a second); its
-          progress page shows how far it got and what failed.
-        </p>
-        <textarea
-          id="bulk-asins"
-          name="asins"
-          rows={8}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'bulk-asins-hint bulk-asins-error' : 'bulk-asins-hint'}
-          className={inputClass}
-        />
-        {error ? (
-          <p id="bulk-asins-error" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={disabled} className={buttonClass}>
-        Start bulk import
-      </button>
-    </Form>
-  )
 }
 
 const STATUS_LABEL: Record<ImportSummary['status'], string> = {
@@ -199,6 +124,8 @@ export function ImportProgress({ job }: { job: ImportSummary }) {
   )
 }
 
+const REFRESH_ACTION = '/admin/products/refresh'
+
 const REFRESH_LABEL: Record<RefreshSummary['status'], string> = {
   running: 'Running',
   succeeded: 'Succeeded',
@@ -215,6 +142,7 @@ export function RefreshStatus({
   canRefresh: boolean
   timeZone: string
 }) {
+  const refreshing = useIsPending({ formAction: REFRESH_ACTION })
   return (
     <div className="space-y-2">
       <h3 className="font-semibold">Nightly refresh</h3>
@@ -231,15 +159,15 @@ export function RefreshStatus({
       ) : (
         <p className="text-sm">No refresh has run yet.</p>
       )}
-      <Form method="post" action="/admin/products/refresh">
-        <button
-          type="submit"
+      <Form method="post" action={REFRESH_ACTION}>
+        <StatusButton
+          pending={refreshing}
           disabled={!canRefresh}
           aria-describedby={canRefresh ? undefined : 'refresh-admin-only'}
           className={buttonClass}
         >
           Run refresh now
-        </button>
+        </StatusButton>
         {canRefresh ? null : (
           <p id="refresh-admin-only" className="mt-1 text-sm text-slate-700">
             Only an admin can run the refresh.
@@ -264,7 +192,7 @@ export function ManualImportTab({
       <h2 id="import-heading" className="text-xl font-semibold">
         Manual Import
       </h2>
-      <ManualImportForm disabled={!canImport} />
+      <AsinImportForm kind="manual" disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
     </section>
   )
@@ -291,7 +219,7 @@ export function BulkImportSection({
       <h2 id="bulk-import-heading" className="text-xl font-semibold">
         Bulk import
       </h2>
-      <BulkImportForm disabled={!canImport} />
+      <AsinImportForm kind="bulk" disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
       <RefreshStatus latest={latestRefresh} canRefresh={canRefresh} timeZone={timeZone} />
     </section>

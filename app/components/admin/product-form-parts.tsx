@@ -1,8 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { FieldError } from '#app/components/field-error.tsx'
+import { ErrorList } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 
-// Pieces of the product edit panel (app/routes/admin.products.$id.tsx).
+// Pieces of the product edit panel (product-edit-form.tsx).
 
 export function Section({
   title,
@@ -22,23 +22,6 @@ export function Section({
       {children}
     </fieldset>
   )
-}
-
-/** Conform's props carry React's `key`, which JSX must not receive by spreading. */
-export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, 'key'> {
-  const { key: _key, ...rest } = props
-  return rest
-}
-
-/**
- * A list typed as one comma-separated text field: Conform marks an array field `multiple` (not allowed on a
- * text input) and `required` (the list may be empty: the schema turns "" into []), so both go.
- */
-export function commaList<T extends { multiple?: unknown; required?: unknown }>(
-  props: T,
-): Omit<T, 'multiple' | 'required'> {
-  const { multiple: _multiple, required: _required, ...rest } = props
-  return rest
 }
 
 /**
@@ -73,7 +56,7 @@ export function Gallery({
           </li>
         ))}
       </ul>
-      <FieldError id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} />
       <Link to={pickerHref} onClick={onPick} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
         Choose from the media library
       </Link>

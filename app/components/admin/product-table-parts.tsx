@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react'
+
+// Pieces the Products and Reviews tabs share (products-tab.tsx, reviews-tab.tsx): a tab's heading with its
+// count, a filter's select, and the table frame.
+
+/** The tab's heading and, beside it, how many rows match. */
+export function CountHeading({ id, title, count }: { id: string; title: string; count: number }) {
+  return (
+    <div className="flex items-center gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-sm font-semibold text-white">
+        {count.toLocaleString('en-US')}
+      </span>
+    </div>
+  )
+}
+
+const selectClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm'
+
+/** One filter of a GET form (nothing to refuse: a value that cannot be one is "all"). */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  options: ReadonlyArray<readonly [value: string | number, label: string]>
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={selectClass}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** A column's heading: its words, or words for screen readers only (a column of checkboxes or buttons). */
+export type Heading = string | { hidden: string }
+
+/** The table of a tab: scrolls sideways on a narrow screen; `caption` names it for screen readers. */
+export function AdminTable({
+  caption,
+  headings,
+  children,
+}: {
+  caption: string
+  headings: Heading[]
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left">
+          <tr>
+            {headings.map((heading) =>
+              typeof heading === 'string' ? (
+                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                  {heading}
+                </th>
+              ) : (
+                <th key={heading.hidden} scope="col" className="px-4 py-3">
+                  <span className="sr-only">{heading.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  )
+}
