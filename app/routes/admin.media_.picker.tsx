@@ -2,8 +2,9 @@ import { invariantResponse } from '@epic-web/invariant'
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
-import { FormAlert } from '#app/components/admin/auth-page.tsx'
 import { MediaPickerGrid, useSelection } from '#app/components/admin/media-picker.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { FormErrors } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getMediaByIds, listMedia } from '#app/models/media.server.ts'
@@ -67,7 +68,7 @@ export default function PickerPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Choose images</h1>
-      {error ? <FormAlert title="Nothing selected" message={error} /> : null}
+      <FormErrors errors={error ? [error] : null} title="Nothing selected" />
       <Form method="get" className="space-y-4">
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="flex flex-wrap items-end gap-3">
@@ -113,4 +114,8 @@ export default function PickerPage() {
       </Form>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin/media', label: 'Back to Media' }} />
 }
