@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { MediaFilters, MediaLibrary, NewFolderForm } from '#app/components/admin/media-library.tsx'
-import { UploadForm } from '#app/components/admin/media.tsx'
+import { MediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
 import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
-import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
@@ -148,6 +147,4 @@ export default function MediaPage() {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin/media', label: 'Back to Media' }} />
-}
+export const ErrorBoundary = MediaErrorBoundary

@@ -2,8 +2,8 @@ import { invariantResponse } from '@epic-web/invariant'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { MediaDetailsForms, MediaFacts } from '#app/components/admin/media-details.tsx'
+import { MediaErrorBoundary } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
-import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
 import { readMediaForm } from '#app/lib/media.server.ts'
@@ -82,11 +82,5 @@ export default function MediaDetails() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      landmark={false}
-      home={{ to: '/admin/media', label: 'Back to Media' }}
-      statusHandlers={notFoundHandler(MEDIA_GONE)}
-    />
-  )
+  return <MediaErrorBoundary notFound={MEDIA_GONE} />
 }

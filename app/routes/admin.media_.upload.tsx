@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { UploadForm } from '#app/components/admin/media.tsx'
+import { MediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
-import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attempt, invalid, refuse, replyWith } from '#app/lib/form-reply.server.ts'
 import { parseUpload, UploadError } from '#app/lib/media-upload.server.ts'
@@ -66,6 +65,4 @@ export default function UploadPage() {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin/media', label: 'Back to Media' }} />
-}
+export const ErrorBoundary = MediaErrorBoundary

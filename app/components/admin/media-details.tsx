@@ -1,16 +1,8 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import {
-  Field,
-  firstErrorOf,
-  FormErrors,
-  SelectField,
-  StatusButton,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { Field, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { ALT_MAX, MediaDetailsSchema } from '#app/schemas/media.ts'
-import { folderOptions, formatBytes, MediaThumbnail } from './media.tsx'
+import { FolderField, MediaForm, formatBytes, MediaThumbnail } from './media.tsx'
 import { primaryButtonClass, smallFieldClass } from './styles.ts'
 
 // /admin/media/{id}: the file as stored, its details form (alt text, tags, folder) and its delete button.
@@ -72,25 +64,20 @@ export function MediaDetailsForms({
   const deleteErrors = replied === 'delete' ? lastResult?.error?.[''] : null
   return (
     <div className="space-y-6">
-      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border bg-white p-4">
-        <input type="hidden" name="intent" value="update" />
-        <FormErrors
-          id={form.errorId}
-          errors={form.errors?.length ? form.errors : firstErrorOf(updateReply)}
-          title="Update failed"
-        />
+      <MediaForm
+        form={form}
+        intent="update"
+        title="Update failed"
+        lastResult={updateReply}
+        className="space-y-4 rounded-lg border bg-white p-4"
+      >
         <Field meta={fields.alt} label="Alt text" maxLength={ALT_MAX} inputClassName={smallFieldClass} />
         <Field meta={fields.tags} label="Tags (comma-separated)" inputClassName={smallFieldClass} />
-        <SelectField
-          meta={fields.folder}
-          label="Folder"
-          options={folderOptions(folders)}
-          inputClassName={smallFieldClass}
-        />
+        <FolderField meta={fields.folder} label="Folder" folders={folders} />
         <StatusButton pending={pending} pendingText="Saving..." disabled={!may.edit} className={primaryButtonClass}>
           Save
         </StatusButton>
-      </Form>
+      </MediaForm>
       <Form method="post" className="rounded-lg border bg-white p-4">
         <FormErrors errors={deleteErrors} title="Delete failed" />
         <input type="hidden" name="intent" value="delete" />

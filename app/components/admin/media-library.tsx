@@ -1,19 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
-import {
-  ErrorList,
-  Field,
-  firstErrorOf,
-  FormErrors,
-  SelectField,
-  StatusButton,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { ErrorList, Field, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { FOLDER_NAME_MAX, MediaActionSchema, NewFolderSchema } from '#app/schemas/media.ts'
-import { folderOptions, formatBytes, MediaThumbnail } from './media.tsx'
+import { FolderField, MediaForm, formatBytes, MediaThumbnail } from './media.tsx'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from './styles.ts'
 
 // /admin/media's forms (SPEC §2 "Admin Media page"): the search, New Folder, and the library itself, whose
@@ -92,18 +83,18 @@ export function NewFolderForm({
   const pending = useIsPending()
   const [form, fields] = useZodForm(NewFolderSchema, { id: 'media-folder', lastResult })
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-lg border bg-white p-4">
-      <input type="hidden" name="intent" value="folder" />
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
-        title="Failed to create folder"
-      />
+    <MediaForm
+      form={form}
+      intent="folder"
+      title="Failed to create folder"
+      lastResult={lastResult}
+      className="rounded-lg border bg-white p-4"
+    >
       <Field meta={fields.name} label="Folder name" maxLength={FOLDER_NAME_MAX} inputClassName={smallFieldClass} />
       <StatusButton pending={pending} disabled={disabled} className={`${primaryButtonClass} mt-3`}>
         New Folder
       </StatusButton>
-    </Form>
+    </MediaForm>
   )
 }
 
@@ -191,12 +182,7 @@ export function MediaLibrary({
           </div>
           {selectButton('Select all', true)}
           {selectButton('Select none', false)}
-          <SelectField
-            meta={fields.folder}
-            label="Move to folder"
-            options={folderOptions(folders)}
-            inputClassName={smallFieldClass}
-          />
+          <FolderField meta={fields.folder} label="Move to folder" folders={folders} />
           {submit('move', 'Move', may.edit)}
           <Field meta={fields.tags} label="Tags (comma-separated)" maxLength={2000} inputClassName={smallFieldClass} />
           {submit('tags', 'Set tags', may.edit)}

@@ -1,9 +1,10 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { Field, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, useFetcher } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { Field, firstErrorOf, FormErrors, SelectField, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
-import { primaryButtonClass } from './styles.ts'
+import { primaryButtonClass, smallFieldClass } from './styles.ts'
 
 // Pieces of the media library shared by its pages.
 
@@ -18,11 +19,65 @@ export function MediaThumbnail({ url, className = '' }: { url: string; className
   return <img src={url} alt="" loading="lazy" className={`rounded bg-slate-100 object-contain ${className}`} />
 }
 
-/** The options of a media form's `folder` field: "No folder" or one of the library's folders. */
-export const folderOptions = (folders: ReadonlyArray<{ id: number; name: string }>) => [
-  { value: '', label: 'No folder' },
-  ...folders.map((folder) => ({ value: String(folder.id), label: folder.name })),
-]
+/** A media form's `folder` field: "No folder" or one of the library's folders. */
+export function FolderField({
+  meta,
+  label,
+  folders,
+}: {
+  meta: FieldMetadata<unknown>
+  label: string
+  folders: ReadonlyArray<{ id: number; name: string }>
+}) {
+  const options = folders.map((folder) => ({ value: String(folder.id), label: folder.name }))
+  return (
+    <SelectField
+      meta={meta}
+      label={label}
+      options={[{ value: '', label: 'No folder' }, ...options]}
+      inputClassName={smallFieldClass}
+    />
+  )
+}
+
+/**
+ * A media page's form that writes: its intent, and its failure under SPEC §8's `title` ("Update failed"), with
+ * the reply's first message (the form's own, else its first field's, which also shows under that field).
+ */
+export function MediaForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  title,
+  lastResult,
+  className,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  intent: string
+  title: string
+  lastResult?: SubmissionResult<string[]>
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
+        title={title}
+      />
+      {children}
+    </Form>
+  )
+}
+
+/** The media pages' error page, back to the library; `notFound` words a 404 of the page's own. */
+export function MediaErrorBoundary({ notFound }: { notFound?: string }) {
+  const statusHandlers = notFound ? notFoundHandler(notFound) : undefined
+  const home = { to: '/admin/media', label: 'Back to Media' }
+  return <GeneralErrorBoundary landmark={false} home={home} statusHandlers={statusHandlers} />
+}
 
 /**
  * Several images at once, into the folder being shown. A plain multipart form without JavaScript (the upload
