@@ -67,7 +67,6 @@ export function MediaDetailsForms({
       <MediaForm
         form={form}
         intent="update"
-        title="Update failed"
         lastResult={updateReply}
         className="space-y-4 rounded-lg border bg-white p-4"
       >

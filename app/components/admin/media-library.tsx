@@ -83,13 +83,7 @@ export function NewFolderForm({
   const pending = useIsPending()
   const [form, fields] = useZodForm(NewFolderSchema, { id: 'media-folder', lastResult })
   return (
-    <MediaForm
-      form={form}
-      intent="folder"
-      title="Failed to create folder"
-      lastResult={lastResult}
-      className="rounded-lg border bg-white p-4"
-    >
+    <MediaForm form={form} intent="folder" lastResult={lastResult} className="rounded-lg border bg-white p-4">
       <Field meta={fields.name} label="Folder name" maxLength={FOLDER_NAME_MAX} inputClassName={smallFieldClass} />
       <StatusButton pending={pending} disabled={disabled} className={`${primaryButtonClass} mt-3`}>
         New Folder

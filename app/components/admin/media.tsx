@@ -3,7 +3,7 @@ import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { Field, firstErrorOf, FormErrors, SelectField, StatusButton, useZodForm } from '#app/components/forms.tsx'
-import { someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
+import { MEDIA_FAILED, someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
 import { primaryButtonClass, smallFieldClass } from './styles.ts'
 
 // Pieces of the media library shared by its pages.
@@ -41,20 +41,18 @@ export function FolderField({
 }
 
 /**
- * A media page's form that writes: its intent, and its failure under SPEC §8's `title` ("Update failed"), with
- * the reply's first message (the form's own, else its first field's, which also shows under that field).
+ * A media page's form that writes: its intent, and its failure under SPEC §8's title for that intent ("Update
+ * failed"), with the reply's first message (the form's own, else its first field's, also shown under that field).
  */
 export function MediaForm<Schema extends Record<string, unknown>>({
   form,
   intent,
-  title,
   lastResult,
   className,
   children,
 }: {
   form: FormMetadata<Schema, string[]>
   intent: string
-  title: string
   lastResult?: SubmissionResult<string[]>
   className: string
   children: ReactNode
@@ -65,7 +63,7 @@ export function MediaForm<Schema extends Record<string, unknown>>({
       <FormErrors
         id={form.errorId}
         errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
-        title={title}
+        title={MEDIA_FAILED[intent]}
       />
       {children}
     </Form>
