@@ -161,7 +161,7 @@ export function Field({
   inputClassName = inputClass,
   ...inputProps
 }: FrameProps & {
-  type?: 'text' | 'email' | 'password' | 'search' | 'url' | 'tel' | 'number' | 'date' | 'hidden'
+  type?: 'text' | 'email' | 'password' | 'search' | 'url' | 'tel' | 'number' | 'date' | 'hidden' | 'file'
   inputClassName?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, Controlled | 'type' | 'className'>) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, hint) })

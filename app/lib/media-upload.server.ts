@@ -3,7 +3,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
 import multer, { MulterError, type StorageEngine } from 'multer'
+import { NO_FILES, tooLarge } from '#app/schemas/media.ts'
 import { withoutNul } from '#app/schemas/params.ts'
+import { FORM_TOO_LARGE } from './form-reply.server.ts'
 import { contentTypeOf, MEDIA_EXTENSIONS, type MediaExtension } from './storage.server.ts'
 
 /**
@@ -26,7 +28,7 @@ export class UploadError extends Error {
   }
 }
 
-interface ReceivedFile {
+export interface ReceivedFile {
   name: string
   size: number
   /** Undefined for a file over the limit: it was read through, not kept. */
@@ -34,7 +36,8 @@ interface ReceivedFile {
 }
 
 export interface ParsedUpload {
-  fields: Record<string, string | string[]>
+  /** The form's text fields, for its schema (app/schemas/media.ts). */
+  fields: FormData
   files: ReceivedFile[]
 }
 
@@ -67,7 +70,7 @@ const upload = multer({
 export async function parseUpload(request: Request): Promise<ParsedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body || !contentType.toLowerCase().startsWith('multipart/form-data')) {
-    throw new UploadError(400, 'Choose one or more images to upload.')
+    throw new UploadError(400, NO_FILES)
   }
   const headers = Object.fromEntries(request.headers)
   // multer (through type-is) looks for a body by these headers; a Fetch Request's stream may carry neither.
@@ -84,18 +87,18 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
   } catch (error) {
     if (error instanceof MulterError) {
       const tooMany = error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE'
-      throw new UploadError(413, tooMany ? `Upload at most ${MAX_FILES} files at once.` : 'The form is too large.')
+      throw new UploadError(413, tooMany ? `Upload at most ${MAX_FILES} files at once.` : FORM_TOO_LARGE)
     }
     // busboy refuses a malformed body (no boundary, cut short) with a plain Error.
     throw new UploadError(400, 'The upload could not be read.')
   }
   // Like every form's text (readFormData), the fields come without NUL (docs/decisions/025).
-  const fields = Object.entries(req.body ?? {}).map(([name, value]) => [
-    withoutNul(name),
-    Array.isArray(value) ? value.map(withoutNul) : withoutNul(value),
-  ])
+  const fields = new FormData()
+  for (const [name, value] of Object.entries(req.body ?? {})) {
+    for (const text of [value].flat()) fields.append(withoutNul(name), withoutNul(text))
+  }
   return {
-    fields: Object.fromEntries(fields),
+    fields,
     files: (req.files ?? []).map((file) => ({ name: file.originalname, size: file.size, buffer: file.buffer })),
   }
 }
@@ -130,7 +133,7 @@ function cleanName(name: string): string {
 export async function checkFile(file: ReceivedFile): Promise<CheckedFile> {
   const name = cleanName(file.name)
   if (file.size > MAX_FILE_BYTES || !file.buffer) {
-    return { ok: false, name, reason: 'too-large', message: `${name} exceeds 4MB limit` }
+    return { ok: false, name, reason: 'too-large', message: tooLarge(name) }
   }
   const refused = { ok: false, name, reason: 'type', message: `${name} is not a JPEG, PNG or WebP image` } as const
   const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase() as MediaExtension

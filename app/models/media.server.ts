@@ -40,13 +40,17 @@ export function listMedia(db: Executor, { q, folder }: MediaFilter = {}) {
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MEDIA_PAGE_LIMIT).execute()
 }
 
-export function getMedia(db: Executor, id: number) {
-  return db.selectFrom('media').select(MEDIA_COLUMNS).where('id', '=', id).executeTakeFirst()
+/** One file; with `lock`, its row stays locked until the caller's transaction ends. */
+export function getMedia(db: Executor, id: number, { lock = false } = {}) {
+  const query = db.selectFrom('media').select(MEDIA_COLUMNS).where('id', '=', id)
+  return (lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
-export function getMediaByIds(db: Executor, ids: readonly number[]) {
+/** The files of these ids, by id; with `lock`, their rows stay locked until the caller's transaction ends. */
+export function getMediaByIds(db: Executor, ids: readonly number[], { lock = false } = {}) {
   if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('media').select(MEDIA_COLUMNS).where('id', 'in', ids).orderBy('id').execute()
+  const query = db.selectFrom('media').select(MEDIA_COLUMNS).where('id', 'in', ids).orderBy('id')
+  return (lock ? query.forUpdate() : query).execute()
 }
 
 export interface NewMedia {

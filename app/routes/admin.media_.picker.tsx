@@ -2,8 +2,10 @@ import { invariantResponse } from '@epic-web/invariant'
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
-import { FormAlert } from '#app/components/admin/auth-page.tsx'
-import { MediaPickerGrid, useSelection } from '#app/components/admin/media-picker.tsx'
+import { MediaPickerGrid, PickerSearch, useSelection } from '#app/components/admin/media-picker.tsx'
+import { MediaErrorBoundary } from '#app/components/admin/media.tsx'
+import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
+import { FormErrors } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getMediaByIds, listMedia } from '#app/models/media.server.ts'
@@ -67,23 +69,12 @@ export default function PickerPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Choose images</h1>
-      {error ? <FormAlert title="Nothing selected" message={error} /> : null}
+      <FormErrors errors={error ? [error] : null} title="Nothing selected" />
       <Form method="get" className="space-y-4">
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="picker-q" className="block text-sm font-medium">
-              Search media
-            </label>
-            <input
-              id="picker-q"
-              type="search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-            />
-          </div>
-          <button type="submit" className="rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold">
+          <PickerSearch name="q" defaultValue={q} />
+          <button type="submit" className={secondaryButtonClass}>
             Search
           </button>
         </div>
@@ -98,12 +89,7 @@ export default function PickerPage() {
           <p aria-live="polite" className="text-sm font-medium">
             {selection.size} selected
           </p>
-          <button
-            type="submit"
-            name="confirm"
-            value="1"
-            className="rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white"
-          >
+          <button type="submit" name="confirm" value="1" className={primaryButtonClass}>
             Confirm Selection
           </button>
           <Link to={returnTo} className="text-sm font-medium underline">
@@ -114,3 +100,5 @@ export default function PickerPage() {
     </div>
   )
 }
+
+export const ErrorBoundary = MediaErrorBoundary

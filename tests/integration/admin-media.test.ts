@@ -2,8 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import type { SubmissionResult } from '@conform-to/react'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { firstErrorOf, formErrorsOf, intentOf } from '#app/components/forms.tsx'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { getStorage, S3Storage, type Storage } from '#app/lib/storage.server.ts'
 import { getToast } from '#app/lib/toast.server.ts'
@@ -11,6 +13,7 @@ import * as mediaPage from '#app/routes/admin.media.tsx'
 import * as mediaDetails from '#app/routes/admin.media_.$id.tsx'
 import * as picker from '#app/routes/admin.media_.picker.tsx'
 import * as upload from '#app/routes/admin.media_.upload.tsx'
+import { MEDIA_FAILED, uploadTitle } from '#app/schemas/media.ts'
 import { db } from '#db/client.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
 import { FIVE_MB, GIF_1X1, HTML_PAGE, pngImage, WEBP_1X1 } from '#tests/support/images.ts'
@@ -45,7 +48,10 @@ afterAll(() => rmSync(uploadDir, { recursive: true, force: true }))
 
 type Reply = { data: Record<string, unknown>; init: ResponseInit | null }
 
-/** Status and body of what an action answered: a redirect Response, or Remix's data(). */
+/**
+ * Status and body of what an action answered: a redirect Response, or Conform's reply (decision 037) with the
+ * form that sent it, its first message and the SPEC §8 title the page shows above it.
+ */
 async function outcome(result: unknown) {
   if (result instanceof Response) {
     const cookie = result.headers
@@ -55,8 +61,18 @@ async function outcome(result: unknown) {
     const toast = cookie ? (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast : null
     return { status: result.status, location: result.headers.get('Location'), toast, data: null }
   }
-  const { data, init } = result as Reply
-  return { status: init?.status ?? 200, location: null, toast: null, data }
+  const { data, init } = result as { data: SubmissionResult<string[]>; init: ResponseInit | null }
+  const intent = intentOf(data)
+  const title = intent ? MEDIA_FAILED[intent] : uploadTitle(data)
+  return {
+    status: init?.status ?? 200,
+    location: null,
+    toast: null,
+    data,
+    intent,
+    title,
+    message: firstErrorOf(data)?.[0],
+  }
 }
 
 function uploadRequest(files: Array<[string, Buffer]>, cookie = editor.cookie, fields: Record<string, string> = {}) {
@@ -145,8 +161,8 @@ describe('upload', () => {
     const files = () => new Set(readdirSafe(uploadDir))
     const before = files()
     const result = await runUpload([[name, body]])
-    expect(result.status).toBe(status)
-    expect(result.data).toEqual({ title, problems: [`${name} ${message}`], uploaded: 0 })
+    expect(result).toMatchObject({ status, title })
+    expect(result.data?.error).toEqual({ files: [`${name} ${message}`] })
     expect(await mediaNamed(name)).toBeUndefined()
     expect(files()).toEqual(before)
   })
@@ -157,8 +173,9 @@ describe('upload', () => {
       [big, FIVE_MB],
       [good, pngImage(2, 2)],
     ])
-    expect(result.status).toBe(413)
-    expect(result.data).toEqual({ title: 'File too large', problems: [`${big} exceeds 4MB limit`], uploaded: 1 })
+    expect(result).toMatchObject({ status: 413, title: 'File too large' })
+    expect(result.data?.error?.files).toEqual([`${big} exceeds 4MB limit`])
+    expect(formErrorsOf(result.data)).toEqual(['1 file uploaded.'])
     expect(await mediaNamed(good)).toBeDefined()
     expect(await mediaNamed(big)).toBeUndefined()
   })
@@ -172,16 +189,13 @@ describe('upload', () => {
     expect((await mediaNamed(name))!.folder_id).toBe(folder)
 
     const forged = await runUpload([[`x-${tag()}.png`, pngImage(1, 1)]], editor.cookie, { folder: '2147483000' })
-    expect(forged).toMatchObject({ status: 404, data: { problems: ['That folder does not exist.'] } })
+    expect(forged).toMatchObject({ status: 404, title: 'Upload failed', message: 'That folder does not exist.' })
   })
 
   test('no file, too many files, or not a multipart body: a 4xx with a message', async () => {
-    expect((await runUpload([])).status).toBe(400)
+    expect(await runUpload([])).toMatchObject({ status: 400, message: 'Choose one or more images to upload.' })
     const many = Array.from({ length: 21 }, (_, i) => [`m${i}-${tag()}.png`, pngImage(1, 1)] as [string, Buffer])
-    expect(await runUpload(many)).toMatchObject({
-      status: 413,
-      data: { problems: ['Upload at most 20 files at once.'] },
-    })
+    expect(await runUpload(many)).toMatchObject({ status: 413, message: 'Upload at most 20 files at once.' })
     const plain = await upload.action({ request: post('/admin/media/upload', [['files', 'x']]), params: {}, context })
     expect((await outcome(plain)).status).toBe(400)
   })
@@ -235,7 +249,7 @@ describe('folders', () => {
         ['intent', 'folder'],
         ['name', '   '],
       ]),
-    ).toMatchObject({ status: 400, data: { title: 'Failed to create folder', message: 'Folder name is required' } })
+    ).toMatchObject({ status: 400, title: 'Failed to create folder', message: 'Folder name is required' })
     expect(
       await runMedia([
         ['intent', 'folder'],
@@ -243,7 +257,8 @@ describe('folders', () => {
       ]),
     ).toMatchObject({
       status: 409,
-      data: { title: 'Failed to create folder', message: `A folder named "${name.toUpperCase()}" already exists.` },
+      title: 'Failed to create folder',
+      message: `A folder named "${name.toUpperCase()}" already exists.`,
     })
 
     // NUL, which Postgres refuses in text, is dropped from the form before anything reads it.
@@ -310,7 +325,7 @@ describe('move, tags, delete', () => {
         ['ids', '2147483000'],
         ['folder', ''],
       ]),
-    ).toMatchObject({ status: 404, data: { title: 'Update failed' } })
+    ).toMatchObject({ status: 404, title: 'Update failed' })
     expect(
       await runMedia([
         ['intent', 'move'],
@@ -326,7 +341,7 @@ describe('move, tags, delete', () => {
     ).toMatchObject({ status: 400 })
     expect(await runMedia([['intent', 'move']])).toMatchObject({
       status: 400,
-      data: { message: 'Select one or more files first.' },
+      message: 'Select one or more files first.',
     })
     expect((await mediaNamed(a.file_name))!.folder_id).toBe(folder)
 
@@ -459,7 +474,7 @@ describe('move, tags, delete', () => {
         ],
         admin.cookie,
       )
-      expect(result).toMatchObject({ status: 502, data: { title: 'Delete failed' } })
+      expect(result).toMatchObject({ status: 502, title: 'Delete failed' })
     } finally {
       remove.mockRestore()
     }
@@ -479,7 +494,11 @@ describe('move, tags, delete', () => {
       params: { id: String(a.id) },
       context,
     })
-    expect(await outcome(again)).toMatchObject({ status: 404, data: { title: 'Delete failed' } })
+    expect(await outcome(again)).toMatchObject({
+      status: 404,
+      title: 'Delete failed',
+      message: 'This file does not exist.',
+    })
   })
 
   test('a row that cannot be written takes its stored file with it', async () => {
@@ -493,7 +512,11 @@ describe('move, tags, delete', () => {
       await db.deleteFrom('media_folders').where('id', '=', folder).execute()
     })
     try {
-      await expect(runUpload([[name, pngImage(1, 1)]], editor.cookie, { folder: String(folder) })).rejects.toThrow()
+      // Unexpected, so answered as not saved (decision 037), with nothing left behind.
+      expect(await runUpload([[name, pngImage(1, 1)]], editor.cookie, { folder: String(folder) })).toMatchObject({
+        status: 503,
+        title: 'Upload failed',
+      })
     } finally {
       put.mockRestore()
     }

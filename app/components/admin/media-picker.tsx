@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react'
 import { MediaThumbnail } from './media.tsx'
+import { smallFieldClass } from './styles.ts'
 
 // The media picker (SPEC §2: search, multi-select, "N selected", Confirm Selection), used for product
 // galleries. `MediaPickerDialog` is the JavaScript version, in a <dialog>; /admin/media/picker is the page
@@ -62,6 +63,16 @@ export function useSelection(initial: readonly PickerMedia[] = []) {
   return { selection, setSelection, toggle }
 }
 
+/** The picker's search box (the dialog's filters as it is typed in; the page's is sent with its form). */
+export function PickerSearch(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return (
+    <label className="block text-sm font-medium">
+      Search media
+      <input type="search" {...props} className={smallFieldClass} />
+    </label>
+  )
+}
+
 interface PickerData {
   media: PickerMedia[]
 }
@@ -81,7 +92,6 @@ export function MediaPickerDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const searchId = useId()
   const fetcher = useFetcher<PickerData>()
   const load = fetcher.load
   const [q, setQ] = useState('')
@@ -111,16 +121,7 @@ export function MediaPickerDialog({
         <h2 id={titleId} className="text-xl font-bold">
           Choose images
         </h2>
-        <label htmlFor={searchId} className="block text-sm font-medium">
-          Search media
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-          className="block w-full rounded-md border border-slate-400 px-3 py-2 text-sm"
-        />
+        <PickerSearch value={q} onChange={(event) => setQ(event.target.value)} />
         <div className="max-h-[55vh] overflow-y-auto">
           <MediaPickerGrid media={fetcher.data?.media ?? []} isSelected={(id) => selection.has(id)} onToggle={toggle} />
         </div>

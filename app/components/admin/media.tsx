@@ -1,16 +1,12 @@
-import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { FormAlert } from './auth-page.tsx'
-import { smallFieldClass } from './styles.ts'
+import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, useFetcher } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { Field, firstErrorOf, FormErrors, SelectField, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { MEDIA_FAILED, someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
+import { primaryButtonClass, smallFieldClass } from './styles.ts'
 
 // Pieces of the media library shared by its pages.
-
-/** What /admin/media/upload answers when it refuses some or all files (a redirect when all went in). */
-export interface UploadReply {
-  title: string
-  problems: string[]
-  uploaded: number
-}
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -23,80 +19,114 @@ export function MediaThumbnail({ url, className = '' }: { url: string; className
   return <img src={url} alt="" loading="lazy" className={`rounded bg-slate-100 object-contain ${className}`} />
 }
 
-export function UploadProblems({ reply }: { reply: UploadReply }) {
+/** A media form's `folder` field: "No folder" or one of the library's folders. */
+export function FolderField({
+  meta,
+  label,
+  folders,
+}: {
+  meta: FieldMetadata<unknown>
+  label: string
+  folders: ReadonlyArray<{ id: number; name: string }>
+}) {
+  const options = folders.map((folder) => ({ value: String(folder.id), label: folder.name }))
   return (
-    <FormAlert
-      title={reply.title}
-      message={[
-        ...reply.problems,
-        ...(reply.uploaded ? [`${reply.uploaded} ${reply.uploaded === 1 ? 'file' : 'files'} uploaded.`] : []),
-      ].join(' · ')}
+    <SelectField
+      meta={meta}
+      label={label}
+      options={[{ value: '', label: 'No folder' }, ...options]}
+      inputClassName={smallFieldClass}
     />
   )
 }
 
 /**
- * Several images at once, into the folder being shown. A plain multipart form without JavaScript (the upload
- * page then shows what was refused); with it, refusals appear here and the page stays put.
+ * A media page's form that writes: its intent, and its failure under SPEC §8's title for that intent ("Update
+ * failed"), with the reply's first message (the form's own, else its first field's, also shown under that field).
  */
-export function UploadForm({ folder, disabled }: { folder: number | null; disabled: boolean }) {
-  const fetcher = useFetcher<UploadReply>()
-  const form = useRef<HTMLFormElement>(null)
-  const submitting = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.uploaded !== 0) form.current?.reset()
-  }, [fetcher.state, fetcher.data])
+export function MediaForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  lastResult,
+  className,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  intent: string
+  lastResult?: SubmissionResult<string[]>
+  className: string
+  children: ReactNode
+}) {
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      action="/admin/media/upload"
-      encType="multipart/form-data"
-      className="rounded-lg border bg-white p-4"
-    >
-      {fetcher.data && fetcher.state === 'idle' ? <UploadProblems reply={fetcher.data} /> : null}
-      {folder ? <input type="hidden" name="folder" value={folder} /> : null}
-      <label htmlFor="upload-files" className="block text-sm font-medium">
-        Images (JPEG, PNG or WebP, up to 4 MB each)
-      </label>
-      <input
-        id="upload-files"
-        type="file"
-        name="files"
-        multiple
-        required
-        accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
-        className="mt-1 block w-full text-sm"
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
+        title={MEDIA_FAILED[intent]}
       />
-      <button
-        type="submit"
-        disabled={disabled || submitting}
-        className="mt-3 rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {submitting ? 'Uploading...' : 'Upload'}
-      </button>
-    </fetcher.Form>
+      {children}
+    </Form>
   )
 }
 
-/** The `folder` field of a media form: "No folder" or one of the library's folders. */
-export function FolderSelect({
-  id,
-  folders,
-  defaultValue,
+/** The media pages' error page, back to the library; `notFound` words a 404 of the page's own. */
+export function MediaErrorBoundary({ notFound }: { notFound?: string }) {
+  const statusHandlers = notFound ? notFoundHandler(notFound) : undefined
+  const home = { to: '/admin/media', label: 'Back to Media' }
+  return <GeneralErrorBoundary landmark={false} home={home} statusHandlers={statusHandlers} />
+}
+
+/**
+ * Several images at once, into the folder being shown. A plain multipart form without JavaScript (the upload
+ * page then shows what was refused, as `lastResult`); with it, refusals appear here and the page stays put.
+ * SPEC §8 titles a refusal "File too large" or "Upload failed".
+ */
+export function UploadForm({
+  folder,
+  disabled,
+  lastResult,
 }: {
-  id: string
-  folders: ReadonlyArray<{ id: number; name: string }>
-  defaultValue: number | ''
+  folder: number | null
+  disabled: boolean
+  lastResult?: SubmissionResult<string[]>
 }) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
+  const uploading = fetcher.state !== 'idle'
+  const reply = uploading ? undefined : (fetcher.data ?? lastResult)
+  const [form, fields] = useZodForm(UploadSchema, { id: 'media-upload', lastResult: reply })
+  const element = useRef<HTMLFormElement>(null)
+  // Files that went in are not offered again: the form starts over after an upload that stored any.
+  useEffect(() => {
+    if (fetcher.state === 'idle' && (!fetcher.data || someUploaded(fetcher.data))) element.current?.reset()
+  }, [fetcher.state, fetcher.data])
   return (
-    <select id={id} name="folder" defaultValue={defaultValue} className={smallFieldClass}>
-      <option value="">No folder</option>
-      {folders.map((folder) => (
-        <option key={folder.id} value={folder.id}>
-          {folder.name}
-        </option>
-      ))}
-    </select>
+    <fetcher.Form
+      ref={element}
+      method="post"
+      action="/admin/media/upload"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="rounded-lg border bg-white p-4"
+    >
+      <FormErrors id={form.errorId} errors={uploadMessages(reply)} title={uploadTitle(reply)} />
+      {folder ? <input type="hidden" name="folder" value={folder} /> : null}
+      <Field
+        meta={fields.files}
+        type="file"
+        label="Images (JPEG, PNG or WebP, up to 4 MB each)"
+        multiple
+        accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+        inputClassName="mt-1 block w-full text-sm"
+      />
+      <StatusButton
+        pending={uploading}
+        pendingText="Uploading..."
+        disabled={disabled}
+        className={`mt-3 ${primaryButtonClass}`}
+      >
+        Upload
+      </StatusButton>
+    </fetcher.Form>
   )
 }
