@@ -23,7 +23,6 @@ export interface PanelUser {
 }
 
 export const INVALID_LOGIN = 'Invalid email or password.'
-export const NOT_AN_ADMIN = 'You do not have admin privileges.'
 
 /** The panel user of this request, or null: anonymous, a session of another kind, or a user with no role. */
 export async function getPanelUser(request: Request): Promise<PanelUser | null> {

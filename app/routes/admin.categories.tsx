@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -11,8 +10,9 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { attempt, FORM_TOO_LARGE, invalid, refuse } from '#app/lib/form-reply.server.ts'
+import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminCategory, listAdminCategories } from '#app/models/category.server.ts'
@@ -26,7 +26,6 @@ import {
 } from '#app/schemas/category.ts'
 import { parseId, searchText } from '#app/schemas/params.ts'
 import { createCategory, editCategory, removeCategory, setCategoryHidden } from '#app/services/category.server.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
@@ -82,18 +81,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // Read (bounded) before the check, because the intent decides which permission is needed; nothing in it
-  // is looked at until the check has passed. undefined: not a form at all.
-  const formData = await readFormData(request, CATEGORY_MAX_BODY_BYTES).catch(() => undefined)
-  const intent = formData?.get('intent')
-  const user = await requirePanelUser(request, isIntent(intent) ? PERMISSIONS[intent] : 'view')
-  if (formData === null) return refuse(FORM_TOO_LARGE, 413)
-  if (!formData) return refuse('Unknown action.', 400)
-  const submission = parseWithZod(formData, { schema: CategoryActionSchema })
-  if (submission.status !== 'success') return invalid(submission)
+  const form = await readPanelForm(request, CategoryActionSchema, {
+    maxBytes: CATEGORY_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
+  if ('reply' in form) return form.reply
   const back = listHref(readSearch(requestUrl(request)))
-  const form = submission.value
-  return attempt(submission, () => write(user.id, form, back), { intent: form.intent })
+  return attempt(form.submission, () => write(form.user.id, form.value, back), { intent: form.value.intent })
 }
 
 /** One function per intent: the write, then back to the list with its toast. */

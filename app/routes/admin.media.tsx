@@ -7,8 +7,8 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
-import { readMediaForm } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { listFolders, listMedia } from '#app/models/media.server.ts'
@@ -16,6 +16,7 @@ import {
   fileCount,
   FolderRefSchema,
   MEDIA_FAILED,
+  MEDIA_MAX_BODY_BYTES,
   MediaActionSchema,
   type MediaAction,
   type MediaIntent,
@@ -55,7 +56,10 @@ const PERMISSIONS = { folder: 'create', move: 'edit', tags: 'edit', delete: 'del
 >
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readMediaForm(request, MediaActionSchema, PERMISSIONS)
+  const form = await readPanelForm(request, MediaActionSchema, {
+    maxBytes: MEDIA_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
   if ('reply' in form) return form.reply
   const back = `/admin/media${requestUrl(request).search}`
   return attempt(form.submission, () => write(form.user.id, form.value, back), { intent: form.value.intent })

@@ -6,12 +6,17 @@ import { MediaErrorBoundary } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
-import { readMediaForm } from '#app/lib/media.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getMedia, listFolders } from '#app/models/media.server.ts'
-import { MEDIA_GONE, MediaDetailsActionSchema, type MediaDetailsAction } from '#app/schemas/media.ts'
+import {
+  MEDIA_GONE,
+  MEDIA_MAX_BODY_BYTES,
+  MediaDetailsActionSchema,
+  type MediaDetailsAction,
+} from '#app/schemas/media.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { editMediaDetails, removeMedia } from '#app/services/media.server.ts'
 import { db } from '#db/client.ts'
@@ -35,7 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PERMISSIONS = { update: 'edit', delete: 'delete' } as const
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readMediaForm(request, MediaDetailsActionSchema, PERMISSIONS)
+  const form = await readPanelForm(request, MediaDetailsActionSchema, {
+    maxBytes: MEDIA_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
   if ('reply' in form) return form.reply
   const id = mediaId(params)
   return attempt(form.submission, () => write(form.user.id, id, form.value), { intent: form.value.intent, id })

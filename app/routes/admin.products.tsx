@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { BulkImportSection, ManualImportTab } from '#app/components/admin/amazon-import.tsx'
@@ -12,9 +11,10 @@ import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { intentOf } from '#app/components/forms.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt, FORM_TOO_LARGE, invalid, NOT_SAVED, Refusal, refuse } from '#app/lib/form-reply.server.ts'
+import { attempt, NOT_SAVED, Refusal } from '#app/lib/form-reply.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast, toastCookie } from '#app/lib/toast.server.ts'
 import { listAdminProducts, listCategoryOptions } from '#app/models/admin-product.server.ts'
@@ -28,11 +28,9 @@ import {
   ProductListActionSchema,
   readProductListFilters,
   type ProductListAction,
-  type ProductListIntent,
 } from '#app/schemas/admin-products.ts'
 import { setProductFlag } from '#app/services/product.server.ts'
 import { moderateReviews } from '#app/services/review-moderation.server.ts'
-import { readFormData } from '#app/utils/form-data.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
@@ -66,8 +64,6 @@ export const meta: MetaFunction = () => [{ title: 'Products | Admin' }]
 
 /** Each intent and the permission it needs (SPEC §6). */
 const PERMISSIONS = { 'toggle-featured': 'edit', 'toggle-visible': 'edit', 'review-status': 'edit' } as const
-const isIntent = (value: unknown): value is ProductListIntent =>
-  typeof value === 'string' && Object.hasOwn(PERMISSIONS, value)
 
 /** Back to the list the visitor was on (the form's `redirectTo`, else the address posted to): never elsewhere. */
 function returnAddress(formData: FormData, request: Request): string {
@@ -77,17 +73,13 @@ function returnAddress(formData: FormData, request: Request): string {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // Read (bounded) before the check, because the intent decides which permission is needed; nothing in it
-  // is looked at until the check has passed. undefined: not a form at all.
-  const formData = await readFormData(request, PRODUCT_LIST_MAX_BODY_BYTES).catch(() => undefined)
-  const intent = formData?.get('intent')
-  const user = await requirePanelUser(request, isIntent(intent) ? PERMISSIONS[intent] : 'view')
-  if (formData === null) return refuse(FORM_TOO_LARGE, 413)
-  if (!formData) return refuse('Unknown action.', 400)
-  const submission = parseWithZod(formData, { schema: ProductListActionSchema })
-  if (submission.status !== 'success') return invalid(submission)
+  const read = await readPanelForm(request, ProductListActionSchema, {
+    maxBytes: PRODUCT_LIST_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
+  if ('reply' in read) return read.reply
+  const { user, formData, submission, value: form } = read
   const back = returnAddress(formData, request)
-  const form = submission.value
   switch (form.intent) {
     case 'toggle-featured':
     case 'toggle-visible':

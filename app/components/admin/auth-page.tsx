@@ -1,15 +1,7 @@
-import {
-  getFormProps,
-  getInputProps,
-  type FieldMetadata,
-  type FormMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { FieldError } from '#app/components/field-error.tsx'
 import { formErrorsOf, FormErrors, StatusButton, useIsPending } from '#app/components/forms.tsx'
-import { inputClass } from './styles.ts'
 
 /** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
 export function AuthPage({
@@ -32,7 +24,7 @@ export function AuthPage({
   )
 }
 
-export const buttonClass =
+const buttonClass =
   'w-full rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70'
 
 /**
@@ -61,39 +53,5 @@ export function AuthForm<Schema extends Record<string, unknown>>({
         {text.submit}
       </StatusButton>
     </Form>
-  )
-}
-
-/** A form's own message (not a field's): "Error"-style box, announced to screen readers. */
-export function FormAlert({ id, title, message }: { id?: string; title: string; message?: string }) {
-  return (
-    <div id={id} role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-      <p className="font-semibold">{title}</p>
-      {message ? <p className="text-sm">{message}</p> : null}
-    </div>
-  )
-}
-
-/** A labelled e-mail or password field of a signed-out panel form, with its message (Conform's ids). */
-export function AuthField({
-  field,
-  label,
-  type,
-  autoComplete,
-}: {
-  field: FieldMetadata<string>
-  label: string
-  type: 'email' | 'password'
-  autoComplete: 'username' | 'current-password' | 'new-password'
-}) {
-  const { key, ...props } = getInputProps(field, { type })
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input key={key} {...props} autoComplete={autoComplete} className={inputClass} />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
   )
 }

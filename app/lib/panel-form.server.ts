@@ -1,23 +1,23 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
-import { MEDIA_MAX_BODY_BYTES } from '#app/schemas/media.ts'
 import { readFormData } from '#app/utils/form-data.server.ts'
 import { FORM_TOO_LARGE, invalid, refuse } from './form-reply.server.ts'
 import { requirePanelUser } from './panel-auth.server.ts'
 import type { Permission } from './permissions.ts'
 
 /**
- * Reads a media page's form (docs/decisions/038): the body (bounded) first, because its intent decides which
- * permission is needed, then that one check, and only then the rest of the form. Answers the panel user and
- * the valid submission, or the reply that refuses it (413 too large, 400 not a form or bad input).
+ * Reads a panel page's form of several intents (docs/decisions/038): the body (at most `maxBytes`) first,
+ * because its intent decides which permission is needed, then that one check, and only then the rest of the
+ * form. Answers the panel user, the form and the valid submission, or the reply that refuses it (413 too
+ * large, 400 not a form or bad input).
  */
-export async function readMediaForm<Schema extends z.ZodTypeAny>(
+export async function readPanelForm<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,
-  permissions: Readonly<Record<string, Permission>>,
+  { maxBytes, permissions }: { maxBytes: number; permissions: Readonly<Record<string, Permission>> },
 ) {
   // undefined: not a form at all.
-  const formData = await readFormData(request, MEDIA_MAX_BODY_BYTES).catch(() => undefined)
+  const formData = await readFormData(request, maxBytes).catch(() => undefined)
   const intent = formData?.get('intent')
   const known = typeof intent === 'string' && Object.hasOwn(permissions, intent)
   const user = await requirePanelUser(request, known ? permissions[intent]! : 'view')
@@ -25,5 +25,5 @@ export async function readMediaForm<Schema extends z.ZodTypeAny>(
   if (!formData) return { reply: refuse('Unknown action.', 400) } as const
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') return { reply: invalid(submission) } as const
-  return { user, submission, value: submission.value as z.output<Schema> } as const
+  return { user, formData, submission, value: submission.value as z.output<Schema> } as const
 }
