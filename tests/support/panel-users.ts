@@ -29,3 +29,9 @@ export async function cookieFor(who: Role | 'no-role' | 'anonymous'): Promise<st
   const user = await createPanelUser(who === 'no-role' ? null : who)
   return panelCookie(user.id)
 }
+
+/** A panel user holding `role`, signed in: the user and the cookie header of their session. */
+export async function signedInPanelUser(role: Role, options: { password?: string } = {}) {
+  const user = await createPanelUser(role, options)
+  return { ...user, cookie: await panelCookie(user.id) }
+}

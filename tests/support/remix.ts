@@ -179,6 +179,12 @@ export async function toastOf(response: Response): Promise<Toast | null> {
   return (await getToast(new Request(SITE, { headers: { cookie } }))).toast
 }
 
+/** A redirect a route answered, read as a visitor's browser would: its status, where it goes, the toast it carries. */
+export async function redirectOf(result: unknown) {
+  const response = responseOf(result)
+  return { status: response.status, location: response.headers.get('Location'), toast: await toastOf(response) }
+}
+
 /** Arguments for a route's `headers` export on a normal (non-error) render. */
 export const headersArgs = {
   loaderHeaders: new Headers(),
