@@ -106,9 +106,9 @@ export type LoaderData<T> = T extends DataWithInit<infer D> ? D : T
  * A loader's data as the page (and `meta`) receives it, whether the loader returned it plainly or
  * wrapped in `data(…, { headers })`.
  */
-export async function loaderData<T>(result: T | Promise<T>): Promise<LoaderData<T>> {
+export async function loaderData<T>(result: T): Promise<LoaderData<Awaited<T>>> {
   const value = await result
-  return (isDataWithInit(value) ? value.data : value) as LoaderData<T>
+  return (isDataWithInit(value) ? value.data : value) as LoaderData<Awaited<T>>
 }
 
 /**
@@ -164,17 +164,17 @@ export async function statusOf(work: () => unknown): Promise<number> {
   }
 }
 
-/** The `name=value` pair of the cookie a response sets, or undefined. */
-export function setCookie(response: Response, name: string): string | undefined {
-  return response.headers
+/** The `name=value` pair of the cookie an answer (a Response, or replyOf's reading of data) sets, or undefined. */
+export function setCookie(answer: { headers: Headers }, name: string): string | undefined {
+  return answer.headers
     .getSetCookie()
     .find((header) => header.startsWith(`${name}=`))
     ?.split(';')[0]
 }
 
-/** The toast a response carries to the next page (the cv_toast cookie, read by the app's getToast), or null. */
-export async function toastOf(response: Response): Promise<Toast | null> {
-  const cookie = setCookie(response, 'cv_toast')
+/** The toast an answer carries to the next page (the cv_toast cookie, read by the app's getToast), or null. */
+export async function toastOf(answer: { headers: Headers }): Promise<Toast | null> {
+  const cookie = setCookie(answer, 'cv_toast')
   if (!cookie) return null
   return (await getToast(new Request(SITE, { headers: { cookie } }))).toast
 }
