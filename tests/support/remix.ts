@@ -47,18 +47,19 @@ export function formRequest(url: string, fields: FormFields, { cookie, headers }
   })
 }
 
+/** Arguments for a route function: the request, with the route's params and the app's load context. */
+export function routeArgs(request: Request, { params = {}, clientIp }: Pick<CallOptions, 'params' | 'clientIp'> = {}) {
+  return { request, params, context: routeContext(clientIp) }
+}
+
 /** Arguments for a loader: a GET of `url` with the app's load context. */
 export function loaderArgs(url: string, params: Record<string, string> = {}, options: CallOptions = {}) {
-  return { request: getRequest(url, options), params, context: routeContext(options.clientIp) }
+  return routeArgs(getRequest(url, options), { params, clientIp: options.clientIp })
 }
 
 /** Arguments for an action: a form POST of `fields` to `url` with the app's load context. */
 export function actionArgs(url: string, fields: FormFields, options: CallOptions = {}) {
-  return {
-    request: formRequest(url, fields, options),
-    params: options.params ?? {},
-    context: routeContext(options.clientIp),
-  }
+  return routeArgs(formRequest(url, fields, options), options)
 }
 
 type RouteArgs = ReturnType<typeof loaderArgs>
@@ -183,6 +184,13 @@ export async function toastOf(answer: { headers: Headers }): Promise<Toast | nul
 export async function redirectOf(result: unknown) {
   const response = responseOf(result)
   return { status: response.status, location: response.headers.get('Location'), toast: await toastOf(response) }
+}
+
+/** Any answer in one shape: a Response's status, Location and toast, or data's status and data. */
+export async function outcomeOf(result: unknown) {
+  if (result instanceof Response) return { ...(await redirectOf(result)), data: null }
+  const { status, data } = replyOf(result)
+  return { status, location: null, toast: null, data }
 }
 
 /** Arguments for a route's `headers` export on a normal (non-error) render. */
