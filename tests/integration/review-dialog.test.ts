@@ -1,28 +1,18 @@
 import { describe, expect, test } from 'vitest'
-import { getToast } from '#app/lib/toast.server.ts'
 import { action, loader } from '#app/routes/_site.product.$asin.tsx'
 import { db } from '#db/client.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
+import { callAction, callLoader, redirectOf, replyOf } from '#tests/support/remix.ts'
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const visible = await createProduct({ title: 'Review Target' })
 const hidden = await createProduct({ title: 'Hidden Target', soft_hidden: true })
 
-function post(asin: string, fields: Record<string, string>, clientIp = context.clientIp) {
-  const request = new Request(`http://localhost:3000/product/${asin}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'review', ...fields }),
-  })
-  return action({ request, params: { asin }, context: { ...context, clientIp } })
-}
+const post = (asin: string, fields: Record<string, string>, clientIp = '127.0.0.1') =>
+  callAction(action, `/product/${asin}`, { intent: 'review', ...fields }, { clientIp, params: { asin } })
 
 async function refused(asin: string, fields: Record<string, string>) {
-  const result = (await post(asin, fields)) as unknown as {
-    data: { errors?: Record<string, string> }
-    init: ResponseInit
-  }
-  return { status: result.init.status, errors: result.data.errors }
+  const { status, data } = replyOf<{ errors?: Record<string, string> }>(await post(asin, fields))
+  return { status, errors: data.errors }
 }
 
 const stored = () =>
@@ -68,27 +58,22 @@ describe('review dialog', () => {
   })
 
   test('a valid review is stored PENDING, trimmed, and the visitor is sent back with the toast', async () => {
-    const response = (await post(visible.asin, {
-      reviewer_name: '  <b>Ann</b>  ',
-      rating: '4',
-      comment: '   ',
-    })) as Response
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`/product/${visible.asin}`)
-    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
-    expect((await getToast(new Request('http://localhost:3000/', { headers: { cookie } }))).toast).toEqual({
-      type: 'success',
-      title: 'Review submitted successfully',
-      description: 'Your review is pending approval.',
+    const posted = await post(visible.asin, { reviewer_name: '  <b>Ann</b>  ', rating: '4', comment: '   ' })
+    expect(await redirectOf(posted)).toEqual({
+      status: 303,
+      location: `/product/${visible.asin}`,
+      toast: {
+        type: 'success',
+        title: 'Review submitted successfully',
+        description: 'Your review is pending approval.',
+      },
     })
     expect(await stored()).toEqual([{ reviewer_name: '<b>Ann</b>', rating: 4, comment: null, status: 'PENDING' }])
 
     // Pending reviews are not public.
-    const page = (await loader({
-      request: new Request(`http://localhost:3000/product/${visible.asin}`),
-      params: { asin: visible.asin },
-      context,
-    })) as unknown as { data: { reviewStats: { count: number } } }
+    const page = replyOf<{ reviewStats: { count: number } }>(
+      await callLoader(loader, `/product/${visible.asin}`, { params: { asin: visible.asin } }),
+    )
     expect(page.data.reviewStats.count).toBe(0)
   })
 
