@@ -15,6 +15,12 @@ async function refused(asin: string, fields: Record<string, string>) {
   return { status, errors: data.errors }
 }
 
+const PENDING_APPROVAL = {
+  type: 'success',
+  title: 'Review submitted successfully',
+  description: 'Your review is pending approval.',
+}
+
 const stored = () =>
   db
     .selectFrom('reviews')
@@ -62,11 +68,7 @@ describe('review dialog', () => {
     expect(await redirectOf(posted)).toEqual({
       status: 303,
       location: `/product/${visible.asin}`,
-      toast: {
-        type: 'success',
-        title: 'Review submitted successfully',
-        description: 'Your review is pending approval.',
-      },
+      toast: PENDING_APPROVAL,
     })
     expect(await stored()).toEqual([{ reviewer_name: '<b>Ann</b>', rating: 4, comment: null, status: 'PENDING' }])
 
