@@ -2,7 +2,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { uniqueEmail } from './support/panel.ts'
+import { uniqueEmail } from './support/unique-email.ts'
 
 // Settings as an admin uses it: add a user (who gets a set-password mail), change their role, remove them,
 // and read it all back in the audit log. Without JavaScript too.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { test } from '@playwright/test'
 import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
@@ -11,10 +10,6 @@ function env() {
   if (!name) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
   return e2eServiceEnv(name)
 }
-
-/** An address no other test or project uses. */
-export const uniqueEmail = (kind: string) =>
-  `${kind}-${Date.now()}-${randomBytes(3).toString('hex')}-${test.info().project.name}@example.com`
 
 /** Every admin becomes an editor, so first-admin setup is open again (tests/e2e/first-admin.spec.ts). */
 export async function removeAdmins(): Promise<void> {
