@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
 import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { callAction, replyOf } from '#tests/support/remix.ts'
 import { expectOneSchedule } from '#tests/support/schedules.ts'
 
 // The weekly digest end to end: the job (directly and through BullMQ) → send-mail jobs → a real SMTP server.
@@ -151,19 +152,10 @@ describe('weekly digest', () => {
     const mail = await sink.waitFor('one-click@example.com')
     const url = /^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')![1]!
 
-    const request = new Request(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    })
-    const context = { cspNonce: '', clientIp: '127.0.0.1' }
-    const result = (await unsubscribeRoute.action({ request, params: {}, context })) as unknown as {
-      data: { done: boolean }
-      init: ResponseInit | null
-    }
+    const result = replyOf(await callAction(unsubscribeRoute.action, url, 'List-Unsubscribe=One-Click'))
     expect(result.data).toEqual({ done: true })
-    expect(result.init?.status ?? 200).toBe(200)
-    expect(new Headers(result.init?.headers).get('Cache-Control')).toBe('no-store')
+    expect(result.status).toBe(200)
+    expect(result.headers.get('Cache-Control')).toBe('no-store')
     const row = await db.selectFrom('subscribers').select('status').where('id', '=', id).executeTakeFirstOrThrow()
     expect(row.status).toBe('unsubscribed')
 
