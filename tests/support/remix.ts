@@ -25,7 +25,7 @@ export interface CallOptions extends RequestOptions {
 export type FormFields = Record<string, string | number | string[]> | Array<[string, string]> | string | FormData
 
 /** The load context server.ts gives every route. */
-export function routeContext(clientIp = CLIENT_IP) {
+function routeContext(clientIp = CLIENT_IP) {
   return { cspNonce: '', clientIp }
 }
 
@@ -101,7 +101,7 @@ function isDataWithInit(value: unknown): value is DataWithInit {
   )
 }
 
-export type LoaderData<T> = T extends DataWithInit<infer D> ? D : T
+type LoaderData<T> = T extends DataWithInit<infer D> ? D : T
 
 /**
  * A loader's data as the page (and `meta`) receives it, whether the loader returned it plainly or
