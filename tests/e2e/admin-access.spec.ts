@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
-import { createPanelUser, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
 
 // The door to the admin panel: first-admin setup, login, the dashboard, logout; and who is kept out.
 
 const PASSWORD = 'a long enough password'
 
-test("the account menu shows an editor's role; an unknown panel page is a 404 in the shell", async ({ page }) => {
-  const email = uniqueEmail('editor')
-  await createPanelUser(email, 'editor', PASSWORD)
+test("the account menu shows an editor's role; an unknown panel page is a 404 in the shell", async ({
+  page,
+  panelUsers,
+}) => {
+  const { email } = await panelUsers.createUser('editor', { password: PASSWORD })
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)

@@ -1,20 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { slugify } from '#app/utils/slug.ts'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
-import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
 
 // /admin/categories: add, edit, hide, show and delete a category, with and without
 // JavaScript; what a viewer and an editor may not do. Every category made here has a name unique to the
 // run and project, and the seeded ones are only looked at.
 
-async function signIn(page: Page, role: 'admin' | 'editor' | 'viewer') {
-  await signInAs(page.context(), await createPanelUser(uniqueEmail(`categories-${role}`), role))
-}
-
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
-test('add, edit, hide, show and delete a category', async ({ page }) => {
+test('add, edit, hide, show and delete a category', async ({ page, panelUsers }) => {
   // Seven page states, each with an axe run (without JavaScript, in a twin page): more than the default 30 s, and
   // 80 s without JavaScript on a busy CI machine.
   test.setTimeout(180_000)
@@ -22,7 +18,7 @@ test('add, edit, hide, show and delete a category', async ({ page }) => {
   const name = `${token} Graded Slabs`
   const renamed = `${token} Slab Storage`
   const slug = slugify(name)
-  await signIn(page, 'admin')
+  await panelUsers.signIn(page.context(), 'admin')
 
   await page.goto('/admin/categories')
   await waitForHydration(page)
@@ -120,8 +116,8 @@ test('add, edit, hide, show and delete a category', async ({ page }) => {
   await expect(page.getByText(`No categories match "${token}".`)).toBeVisible()
 })
 
-test('a viewer sees every control but search disabled', async ({ page }) => {
-  await signIn(page, 'viewer')
+test('a viewer sees every control but search disabled', async ({ page, panelUsers }) => {
+  await panelUsers.signIn(page.context(), 'viewer')
   await page.goto('/admin/categories?q=mylar')
   await waitForHydration(page)
   await expect(page.getByRole('rowheader', { name: 'Mylar Sleeves' })).toBeVisible()
@@ -137,8 +133,11 @@ test('a viewer sees every control but search disabled', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('an editor may edit but not delete; a category with products cannot be deleted by anyone', async ({ page }) => {
-  await signIn(page, 'editor')
+test('an editor may edit but not delete; a category with products cannot be deleted by anyone', async ({
+  page,
+  panelUsers,
+}) => {
+  await panelUsers.signIn(page.context(), 'editor')
   await page.goto('/admin/categories?q=mylar')
   await waitForHydration(page)
   await expect(page.getByRole('link', { name: 'Add Category' })).toBeVisible()

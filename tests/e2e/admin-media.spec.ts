@@ -1,23 +1,19 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { pngImage, WEBP_1X1 } from '#tests/support/images.ts'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
-import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
 
 // The media library: upload, folder, move, tag, delete, and the picker's round trip.
 
-async function signIn(page: Page) {
-  await signInAs(page.context(), await createPanelUser(uniqueEmail('media-admin'), 'admin'))
-}
-
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
-test('upload, file, tag and delete media, and pick it for a product', async ({ page }) => {
+test('upload, file, tag and delete media, and pick it for a product', async ({ page, panelUsers }) => {
   test.setTimeout(120_000)
   const prefix = `e2e-${test.info().project.name}-${Date.now().toString(36)}`
   const [pngName, webpName] = [`${prefix}-cover.png`, `${prefix}-sleeve.webp`]
   const folderName = `Folder ${prefix}`
-  await signIn(page)
+  await panelUsers.signIn(page.context(), 'admin')
 
   await page.goto('/admin/media')
   await expect(page.getByRole('heading', { name: 'Media' })).toBeVisible()
@@ -89,9 +85,9 @@ test('upload, file, tag and delete media, and pick it for a product', async ({ p
   expect((await page.request.get(images.find((url) => url.endsWith('.png'))!)).status()).toBe(404)
 })
 
-test('a refused upload says why', async ({ page }) => {
+test('a refused upload says why', async ({ page, panelUsers }) => {
   const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-fake.png`
-  await signIn(page)
+  await panelUsers.signIn(page.context(), 'admin')
   await page.goto('/admin/media')
   await waitForHydration(page)
   await page

@@ -1,15 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
-import {
-  createMediaRow,
-  createPanelUser,
-  createPendingReview,
-  createProductRow,
-  signInAs,
-  uniqueEmail,
-} from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
+import { createMediaRow, createPendingReview, createProductRow } from './support/panel.ts'
 
 // The admin Products page: edit a product (gallery from the media picker), the featured and visible
 // switches, review moderation, and the CSV export, with and without JavaScript. Each test works on products
@@ -18,10 +12,6 @@ import {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 const token = () => `${test.info().project.name}-${Date.now().toString(36)}`
 
-async function signIn(page: Page, role: 'admin' | 'editor' | 'viewer' = 'editor') {
-  await signInAs(page.context(), await createPanelUser(uniqueEmail(`products-${role}`), role))
-}
-
 async function openSection(page: Page, name: 'Basic' | 'Content' | 'Advanced') {
   // With JavaScript the sections are tabs; without it they are all on the page.
   if (isJsProject()) await page.getByRole('tab', { name }).click()
@@ -29,13 +19,14 @@ async function openSection(page: Page, name: 'Basic' | 'Content' | 'Advanced') {
 
 test('edit a product: refused input, then saved; the gallery takes a picture from the media library', async ({
   page,
+  panelUsers,
 }) => {
   test.setTimeout(90_000)
   const title = `Edit me ${token()}`
   const product = await createProductRow(title)
   const pictureName = `gallery-${token()}.png`
   const picture = await createMediaRow(pictureName)
-  await signIn(page)
+  await panelUsers.signIn(page.context(), 'editor')
   await page.goto(`/admin/products?q=${product.asin}`)
   await waitForHydration(page)
   await expectNoA11yViolations(page)
@@ -96,10 +87,15 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
   await expect(panel.getByLabel('Affiliate URL')).toHaveValue('https://www.amazon.com/dp/B000000000?tag=comicvault-20')
 })
 
-test('featured and visible switches (toggle buttons); a viewer cannot use them', async ({ page, browser, request }) => {
+test('featured and visible switches (toggle buttons); a viewer cannot use them', async ({
+  page,
+  browser,
+  request,
+  panelUsers,
+}) => {
   const title = `Switch me ${token()}`
   const product = await createProductRow(title)
-  await signIn(page)
+  await panelUsers.signIn(page.context(), 'editor')
   await page.goto(`/admin/products?q=${product.asin}`)
   await waitForHydration(page)
   const featured = page.getByRole('button', { name: `Featured: ${title}` })
@@ -131,7 +127,7 @@ test('featured and visible switches (toggle buttons); a viewer cannot use them',
     baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: isJsProject(),
   })
-  await signInAs(viewer, await createPanelUser(uniqueEmail('products-viewer'), 'viewer'))
+  await panelUsers.signIn(viewer, 'viewer')
   const viewerPage = await viewer.newPage()
   await viewerPage.goto(`/admin/products?q=${product.asin}`)
   await expect(viewerPage.getByRole('button', { name: `Featured: ${title}` })).toBeDisabled()
@@ -139,11 +135,11 @@ test('featured and visible switches (toggle buttons); a viewer cannot use them',
   await viewer.close()
 })
 
-test('moderate reviews one at a time and several at once', async ({ page }) => {
+test('moderate reviews one at a time and several at once', async ({ page, panelUsers }) => {
   const product = await createProductRow(`Reviewed ${token()}`)
   const names = ['One', 'Two', 'Three'].map((n) => `${n} ${token()}`)
   for (const name of names) await createPendingReview(product.id, name)
-  await signIn(page)
+  await panelUsers.signIn(page.context(), 'editor')
   await page.goto('/admin/products?tab=reviews&status=PENDING')
   await waitForHydration(page)
   await expectNoA11yViolations(page)
@@ -171,9 +167,9 @@ test('moderate reviews one at a time and several at once', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: names[0]! })).toContainText('Approved')
 })
 
-test('export every product as CSV', async ({ page }) => {
+test('export every product as CSV', async ({ page, panelUsers }) => {
   const product = await createProductRow(`=SUM(1) ${token()}`)
-  await signIn(page, 'viewer')
+  await panelUsers.signIn(page.context(), 'viewer')
   await page.goto('/admin/products?tab=bulk')
   await waitForHydration(page)
   await expectNoA11yViolations(page)

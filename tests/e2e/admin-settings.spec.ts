@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
-import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
+import { uniqueEmail } from './support/unique-email.ts'
 
 // Settings as an admin uses it: add a user (who gets a set-password mail), change their role, remove them,
 // and read it all back in the audit log. Without JavaScript too.
@@ -10,10 +10,10 @@ import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
 test('an admin adds a user, changes the role, removes them; the audit log shows each step', async ({
   page,
   context,
+  panelUsers,
 }) => {
   test.setTimeout(120_000)
-  const admin = uniqueEmail('settings-admin')
-  await signInAs(context, await createPanelUser(admin, 'admin'))
+  const { email: admin } = await panelUsers.signIn(context, 'admin')
   const added = uniqueEmail('settings-new')
 
   await page.goto('/admin/settings')
@@ -56,9 +56,8 @@ test('an admin adds a user, changes the role, removes them; the audit log shows 
   await expect(audit.getByRole('row')).toHaveCount(4)
 })
 
-test('a viewer sees the audit log but not the users', async ({ page, context }) => {
-  const viewer = uniqueEmail('settings-viewer')
-  await signInAs(context, await createPanelUser(viewer, 'viewer'))
+test('a viewer sees the audit log but not the users', async ({ page, context, panelUsers }) => {
+  await panelUsers.signIn(context, 'viewer')
   await page.goto('/admin/settings')
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0)

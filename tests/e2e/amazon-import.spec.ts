@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
-import { createPanelUser, signInAs, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
 
 // Manual Import and the bulk import of Bulk Tools against the Amazon stand-in the e2e server starts (it
 // knows every ASIN starting with B0), with and without JavaScript. The worker imports 10 ASINs a second.
@@ -31,9 +31,9 @@ async function waitForResult(page: Page, heading: string) {
   }).toPass({ timeout: JOB_WAIT_MS })
 }
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, panelUsers }) => {
   test.setTimeout(JOB_WAIT_MS + 45_000)
-  await signInAs(page.context(), await createPanelUser(uniqueEmail('import-admin'), 'admin'))
+  await panelUsers.signIn(page.context(), 'admin')
 })
 
 test('manual import: checks the list, imports, and shows the result', async ({ page }) => {
@@ -106,8 +106,8 @@ test('bulk import: one ASIN per line, with progress, failures listed; the refres
   await expect(page.getByRole('link', { name: /^Import #\d+$/ }).first()).toBeVisible()
 })
 
-test('an editor sees Run refresh now disabled', async ({ page }) => {
-  await signInAs(page.context(), await createPanelUser(uniqueEmail('import-editor'), 'editor'))
+test('an editor sees Run refresh now disabled', async ({ page, panelUsers }) => {
+  await panelUsers.signIn(page.context(), 'editor')
   await page.goto('/admin/products?tab=bulk')
   await expect(page.getByRole('button', { name: 'Run refresh now' })).toBeDisabled()
   await expect(page.getByText('Only an admin can run the refresh.')).toBeVisible()

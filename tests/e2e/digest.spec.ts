@@ -9,6 +9,8 @@ import { onServer } from '#tests/support/postgres.ts'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
+import { signUpFromHome } from './support/signup.ts'
+import { uniqueEmail } from './support/unique-email.ts'
 
 // The weekly digest as a subscriber lives it: sign up, confirm, receive `npm run digest`, leave by its link
 // (with and without JavaScript) or by the mail provider's one-click button.
@@ -39,8 +41,6 @@ async function runDigest(): Promise<string> {
   return stdout
 }
 
-const uniqueEmail = (kind: string) => `${kind}-${Date.now()}-${test.info().project.name}@example.com`
-
 function listUnsubscribe(mail: ParsedMail): { url: string; post: string | undefined } {
   const value = (name: string) =>
     mail.headerLines
@@ -60,11 +60,7 @@ const statusOf = (email: string) =>
 test('subscribe, confirm, get the digest, unsubscribe from its link', async ({ page, request }) => {
   test.setTimeout(90_000)
   const email = uniqueEmail('digest')
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.getByLabel('Email address').fill(email)
-  await page.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible()
+  await signUpFromHome(page, email)
   const confirmation = await waitForMail(email, { subject: 'Confirm your subscription' })
   await page.goto(linkIn(confirmation, '/subscribe/confirm'))
   await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible()

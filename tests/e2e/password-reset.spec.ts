@@ -1,16 +1,14 @@
-import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
-import { createPanelUser, uniqueEmail } from './support/panel.ts'
+import { expect, test } from './support/panel-fixture.ts'
 
 // A panel user who forgot their password: ask for a link, read the real mail, choose a new password, sign
 // in with it. The link then works no more.
 
-test('forgot password → mail → new password → sign in; the used link sends you back', async ({ page }) => {
+test('forgot password → mail → new password → sign in; the used link sends you back', async ({ page, panelUsers }) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail('reset')
-  await createPanelUser(email, 'editor', 'the old password')
+  const { email } = await panelUsers.createUser('editor', { password: 'the old password' })
 
   await page.goto('/admin/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -71,10 +69,9 @@ test('forgot password → mail → new password → sign in; the used link sends
   await expectNoA11yViolations(page)
 })
 
-test('the old password no longer signs in after a reset', async ({ page }) => {
+test('the old password no longer signs in after a reset', async ({ page, panelUsers }) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail('reset-old')
-  await createPanelUser(email, 'viewer', 'the old password')
+  const { email } = await panelUsers.createUser('viewer', { password: 'the old password' })
   await page.goto('/admin/forgot-password')
   await waitForHydration(page)
   await page.getByLabel('Email').fill(email)

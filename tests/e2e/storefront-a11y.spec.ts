@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 
-// WCAG 2.1 A/AA (axe-core) on the storefront's pages, with and without JavaScript, and keyboard access to
-// the home page's featured row.
+// WCAG 2.1 A/AA (axe-core) on the storefront's pages and its side panel on a phone, with and without
+// JavaScript, and keyboard access to the home page's featured row.
 
 for (const { name, path } of [
   { name: 'home', path: '/' },
@@ -17,6 +17,7 @@ for (const { name, path } of [
   { name: 'reviews', path: '/reviews/B073TEQUFH' },
   { name: 'search results', path: '/search?q=mylar' },
   { name: 'search without results', path: '/search?q=zzzznotfound' },
+  { name: '404 page', path: '/no-such-page/at-all' },
 ]) {
   test(`${name} (${path}) has no WCAG 2.1 A/AA violations`, async ({ page }) => {
     await page.goto(path)
@@ -35,6 +36,18 @@ test('the product page with its price disclaimer open has no WCAG 2.1 A/AA viola
     .click()
   await expect(page.getByText(/accurate as of the date and time indicated/)).toBeVisible()
   await expectNoA11yViolations(page)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the open side panel has no WCAG 2.1 A/AA violations', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('banner').getByRole('link', { name: 'Menu', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor()
+    await expectNoA11yViolations(page)
+  })
 })
 
 test('the featured row on the home page is reachable with Tab and scrolls with the arrow keys', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
+import { signUpFromHome } from './support/signup.ts'
 
 // The home page's e-mail signup (SPEC §4, §5, §8), with and without JavaScript.
 
@@ -54,11 +55,7 @@ test('an address without "@": "Invalid email" / "Please enter a valid email addr
 
 test('the confirmation mail arrives and its link confirms the subscription', async ({ page }) => {
   const email = `confirm-${Date.now()}-${test.info().project.name}@example.com`
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.getByLabel('Email address').fill(email)
-  await page.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible()
+  await signUpFromHome(page, email)
 
   const mail = await waitForMail(email, { subject: 'Confirm your subscription' })
   expect(mail.html).toContain('Confirm my subscription')

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { getSessionUser } from '#app/lib/session.server.ts'
-import { getToast } from '#app/lib/toast.server.ts'
 import * as dashboard from '#app/routes/admin._index.tsx'
 import * as login from '#app/routes/admin_.login.tsx'
 import * as logout from '#app/routes/admin_.logout.tsx'
@@ -8,37 +7,23 @@ import * as setup from '#app/routes/admin_.setup.tsx'
 import { loginFailedTitle } from '#app/schemas/admin-auth.ts'
 import { db } from '#db/client.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+import { callAction, callLoader, getRequest, replyOf, toastOf } from '#tests/support/remix.ts'
 
 // First-admin setup, login and logout, through the real actions.
 
 let addressCount = 0
-const context = () => ({ cspNonce: '', clientIp: `192.0.2.${++addressCount}` })
+/** A new client address per call, so no test runs into another's rate limit. */
+const nextIp = () => `192.0.2.${++addressCount}`
 
-function post(path: string, fields: Record<string, string>, cookie = '') {
-  return new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams(fields),
-  })
-}
-
-type Reply = {
-  data: Record<string, unknown> & { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
-  init: ResponseInit
+type Reply = Record<string, unknown> & {
+  error?: Record<string, string[] | null>
+  initialValue?: Record<string, unknown>
 }
 
 /** An answer's status and data; a refusal is Conform's reply, whose messages are `errors`. */
 const reply = (result: unknown) => {
-  const { data, init } = result as Reply
-  return { status: init.status, data, errors: data.error }
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast
+  const { status, data } = replyOf<Reply>(result)
+  return { status, data, errors: data.error }
 }
 
 const admins = () =>
@@ -50,7 +35,7 @@ const admins = () =>
     .execute()
 
 const runSetup = (fields: Record<string, string>) =>
-  setup.action({ request: post('/admin/setup', fields), params: {}, context: context() })
+  callAction(setup.action, '/admin/setup', fields, { clientIp: nextIp() })
 
 const PASSWORD = 'correct horse battery'
 
@@ -83,12 +68,8 @@ describe('first-admin setup', () => {
   })
 
   test('is open while no admin exists; "Create first admin" shows on login', async () => {
-    expect(((await setup.loader()) as unknown as Reply).data).toEqual({ adminExists: false })
-    const page = (await login.loader({
-      request: new Request('http://localhost/admin/login'),
-      params: {},
-      context: context(),
-    })) as unknown as Reply
+    expect(replyOf(await setup.loader()).data).toEqual({ adminExists: false })
+    const page = replyOf(await callLoader(login.loader, '/admin/login', { clientIp: nextIp() }))
     expect(page.data).toEqual({ adminExists: false })
   })
 
@@ -129,7 +110,7 @@ describe('first-admin setup', () => {
   })
 
   test('afterwards it shows "Setup Complete" and refuses another admin', async () => {
-    expect(((await setup.loader()) as unknown as Reply).data).toEqual({ adminExists: true })
+    expect(replyOf(await setup.loader()).data).toEqual({ adminExists: true })
     const late = reply(await runSetup({ email: 'late@example.com', password: PASSWORD, confirmPassword: PASSWORD }))
     expect(late.status).toBe(409)
     expect(await admins()).toHaveLength(1)
@@ -138,11 +119,7 @@ describe('first-admin setup', () => {
 
 describe('login', () => {
   const signIn = (fields: Record<string, string>, options: { cookie?: string; clientIp?: string } = {}) =>
-    login.action({
-      request: post('/admin/login', fields, options.cookie),
-      params: {},
-      context: { ...context(), ...(options.clientIp ? { clientIp: options.clientIp } : {}) },
-    })
+    callAction(login.action, '/admin/login', fields, { cookie: options.cookie, clientIp: options.clientIp ?? nextIp() })
 
   test('a wrong password and an unknown address get the same answer', async () => {
     const editor = await createPanelUser('editor', { password: PASSWORD })
@@ -187,21 +164,13 @@ describe('login', () => {
     const newCookie = setCookie.split(';')[0]!
     expect(newCookie).not.toBe(oldCookie)
     // The session the browser came with is over; the new one works.
-    expect(
-      await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }), 'panel'),
-    ).toBeNull()
-    expect(
-      await getSessionUser(new Request('http://localhost/', { headers: { cookie: newCookie } }), 'panel'),
-    ).toMatchObject({
+    expect(await getSessionUser(getRequest('/', { cookie: oldCookie }), 'panel')).toBeNull()
+    expect(await getSessionUser(getRequest('/', { cookie: newCookie }), 'panel')).toMatchObject({
       userId: viewer.id,
     })
     // Signed in, the login page sends them on to the dashboard.
     await expect(
-      login.loader({
-        request: new Request('http://localhost/admin/login', { headers: { cookie: newCookie } }),
-        params: {},
-        context: context(),
-      }),
+      callLoader(login.loader, '/admin/login', { cookie: newCookie, clientIp: nextIp() }),
     ).rejects.toMatchObject({ status: 302 })
   })
 
@@ -228,11 +197,7 @@ describe('logout and sessions', () => {
   test('logout deletes the session row and clears the cookie: "Logged out"', async () => {
     const editor = await createPanelUser('editor')
     const cookie = await panelCookie(editor.id)
-    const response = (await logout.action({
-      request: post('/admin/logout', {}, cookie),
-      params: {},
-      context: context(),
-    })) as Response
+    const response = (await callAction(logout.action, '/admin/logout', {}, { cookie, clientIp: nextIp() })) as Response
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/admin/login')
     expect(await toastOf(response)).toEqual({ type: 'success', title: 'Logged out' })
@@ -244,7 +209,7 @@ describe('logout and sessions', () => {
 
   test('a session past its idle limit or its absolute expiry no longer opens the panel', async () => {
     const admin = await createPanelUser('admin')
-    const request = (cookie: string) => new Request('http://localhost/admin', { headers: { cookie } })
+    const request = (cookie: string) => getRequest('/admin', { cookie })
 
     const idle = await panelCookie(admin.id)
     await db
@@ -291,11 +256,10 @@ describe('dashboard', () => {
         { product_asin: 'D000000001', ip_hash: 'h', clicked_at: new Date(Date.now() - 40 * 86_400_000) },
       ])
       .execute()
-    const page = (await dashboard.loader({
-      request: new Request('http://localhost/admin', { headers: { cookie } }),
-      params: {},
-      context: context(),
-    })) as unknown as { counts: Record<string, number>; clicks: Array<{ day: string; clicks: number }> }
+    const page = (await callLoader(dashboard.loader, '/admin', { cookie, clientIp: nextIp() })) as unknown as {
+      counts: Record<string, number>
+      clicks: Array<{ day: string; clicks: number }>
+    }
     expect(page.counts).toEqual({ products: 2, categories: 1, media: 1, featured: 1 })
     expect(page.clicks).toHaveLength(30)
     expect(page.clicks.reduce((sum, day) => sum + day.clicks, 0)).toBe(1)

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { can, type Permission, type Role } from '#app/lib/permissions.ts'
 import { cookieFor } from '#tests/support/panel-users.ts'
+import { actionArgs, loaderArgs } from '#tests/support/remix.ts'
 
 // The authorization matrix: every admin route's loader and every action intent, for anonymous
 // visitors, users without a role, and each role. A new admin route fails this test until it is listed.
@@ -92,8 +93,6 @@ test('every admin route is either public or in the matrix', () => {
   )
 })
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
-
 describe.each(Object.entries(GUARDED_ROUTES))('%s', (route, guard) => {
   const file = routeFileNames.find((name) => name.replace(/\.tsx?$/, '') === route)
   const load = () => import(`#app/routes/${file}`) as Promise<Record<string, (args: unknown) => Promise<unknown>>>
@@ -113,24 +112,16 @@ describe.each(Object.entries(GUARDED_ROUTES))('%s', (route, guard) => {
     const need = guard.loader
     test.each(WHO)(`loader, %s`, async (who) => {
       const module = await load()
-      const request = new Request(path, { headers: { cookie: cookies[who] } })
-      expect(await outcomeOf(() => module.loader!({ request, params: guard.params ?? {}, context }))).toBe(
-        expected(who, need),
-      )
+      const args = loaderArgs(path, guard.params, { cookie: cookies[who] })
+      expect(await outcomeOf(() => module.loader!(args))).toBe(expected(who, need))
     })
   }
 
   for (const [intent, need] of Object.entries(guard.actions ?? {})) {
     test.each(WHO)(`action ${intent || '(default)'}, %s`, async (who) => {
       const module = await load()
-      const request = new Request(path, {
-        method: 'POST',
-        headers: { cookie: cookies[who], 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(intent ? { intent } : {}),
-      })
-      expect(await outcomeOf(() => module.action!({ request, params: guard.params ?? {}, context }))).toBe(
-        expected(who, need),
-      )
+      const args = actionArgs(path, intent ? { intent } : {}, { cookie: cookies[who], params: guard.params })
+      expect(await outcomeOf(() => module.action!(args))).toBe(expected(who, need))
     })
   }
 })
@@ -144,7 +135,6 @@ test('a tampered or foreign cookie is anonymous', async () => {
     `${name}=forged`,
     adminCookie.replace(name, 'cv_reviewer'),
   ]) {
-    const request = new Request('http://localhost/admin', { headers: { cookie } })
-    expect(await outcomeOf(() => loader({ request, params: {}, context }))).toBe('home')
+    expect(await outcomeOf(() => loader(loaderArgs('/admin', {}, { cookie })))).toBe('home')
   }
 })

@@ -1,17 +1,16 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
-import { getToast } from '#app/lib/toast.server.ts'
 import * as categories from '#app/routes/admin.categories.tsx'
 import { db } from '#db/client.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+import { callAction, callLoader, loaderData, redirectOf, replyOf } from '#tests/support/remix.ts'
 
 // /admin/categories through its real loader and action: messages, slugs, audit rows,
 // refusals that change nothing, and the cached public pages each write drops (docs/decisions/030).
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 let adminId: number
 let adminCookie: string
 let editorCookie: string
@@ -24,47 +23,23 @@ beforeAll(async () => {
   editorCookie = await panelCookie((await createPanelUser('editor')).id)
 })
 
-function post(fields: Record<string, string>, { cookie = adminCookie, query = '' } = {}) {
-  return categories.action({
-    request: new Request(`http://localhost/admin/categories${query}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams(fields),
-    }),
-    params: {},
-    context,
-  })
-}
-
-type Reply = { data: SubmissionResult<string[]>; init: ResponseInit }
+const post = (fields: Record<string, string>, { cookie = adminCookie, query = '' } = {}) =>
+  callAction(categories.action, `/admin/categories${query}`, fields, { cookie })
 
 /** A refusal (Conform's reply): its status, the form that sent it, its first message and the field errors. */
 function refusal(result: unknown) {
-  expect(result).not.toBeInstanceOf(Response)
-  const { data, init } = result as Reply
-  return { status: init.status, intent: intentOf(data), message: firstErrorOf(data)?.[0], errors: data.error }
+  const { status, data } = replyOf<SubmissionResult<string[]>>(result)
+  return { status, intent: intentOf(data), message: firstErrorOf(data)?.[0], errors: data.error }
 }
 
 async function success(result: unknown) {
-  expect(result).toBeInstanceOf(Response)
-  const response = result as Response
-  expect(response.status).toBe(303)
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('cv_toast='))!
-    .split(';')[0]!
-  const { toast } = await getToast(new Request('http://localhost/', { headers: { cookie } }))
-  return { location: response.headers.get('Location'), toast }
+  const { status, location, toast } = await redirectOf(result)
+  expect(status).toBe(303)
+  return { location, toast }
 }
 
-async function load(query = '', cookie = adminCookie) {
-  const result = (await categories.loader({
-    request: new Request(`http://localhost/admin/categories${query}`, { headers: { cookie } }),
-    params: {},
-    context,
-  })) as unknown as { data: Awaited<ReturnType<typeof categories.loader>>['data'] }
-  return result.data
-}
+const load = (query = '', cookie = adminCookie) =>
+  loaderData(callLoader(categories.loader, `/admin/categories${query}`, { cookie }))
 
 const bySlug = (slug: string) => db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()
 const snapshot = () => db.selectFrom('categories').selectAll().orderBy('id').execute()
@@ -352,14 +327,9 @@ describe('delete', () => {
   test('an unknown intent or a body that is not a form is a 400; anonymous visitors go home first', async () => {
     expect(refusal(await post({ intent: 'rename-everything' })).status).toBe(400)
     const json = (cookie: string) =>
-      categories.action({
-        request: new Request('http://localhost/admin/categories', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', cookie },
-          body: JSON.stringify({ intent: 'delete', id: 1 }),
-        }),
-        params: {},
-        context,
+      callAction(categories.action, '/admin/categories', JSON.stringify({ intent: 'delete', id: 1 }), {
+        cookie,
+        headers: { 'Content-Type': 'application/json' },
       })
     expect(refusal(await json(adminCookie)).status).toBe(400)
     await expect(json('')).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) })

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { firstErrorOf, formErrorsOf, intentOf } from '#app/components/forms.tsx'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { getStorage, S3Storage, type Storage } from '#app/lib/storage.server.ts'
-import { getToast } from '#app/lib/toast.server.ts'
 import * as mediaPage from '#app/routes/admin.media.tsx'
 import * as mediaDetails from '#app/routes/admin.media_.$id.tsx'
 import * as picker from '#app/routes/admin.media_.picker.tsx'
@@ -18,6 +17,7 @@ import { db } from '#db/client.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
 import { FIVE_MB, GIF_1X1, HTML_PAGE, pngImage, WEBP_1X1 } from '#tests/support/images.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+import { callAction, callLoader, formRequest, outcomeOf, replyOf, routeArgs } from '#tests/support/remix.ts'
 import { startS3StandIn } from '#tests/support/s3-stand-in.ts'
 
 // The media library through its real loaders and actions, on a storage directory of its own.
@@ -31,7 +31,6 @@ const uploadDir = await vi.hoisted(async () => {
   return directory
 })
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 let editor: { id: number; cookie: string }
 let admin: { id: number; cookie: string }
 
@@ -46,55 +45,31 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }))
 
-type Reply = { data: Record<string, unknown>; init: ResponseInit | null }
-
 /**
- * Status and body of what an action answered: a redirect Response, or Conform's reply (decision 037) with the
- * form that sent it, its first message and the SPEC §8 title the page shows above it.
+ * What an action answered (a redirect, or Conform's reply; decision 037), with a refusal's form, its first
+ * message and the SPEC §8 title the page shows above it.
  */
 async function outcome(result: unknown) {
-  if (result instanceof Response) {
-    const cookie = result.headers
-      .getSetCookie()
-      .find((header) => header.startsWith('cv_toast='))
-      ?.split(';')[0]
-    const toast = cookie ? (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast : null
-    return { status: result.status, location: result.headers.get('Location'), toast, data: null }
-  }
-  const { data, init } = result as { data: SubmissionResult<string[]>; init: ResponseInit | null }
+  const answer = await outcomeOf(result)
+  if (!answer.data) return answer
+  const data = answer.data as SubmissionResult<string[]>
   const intent = intentOf(data)
-  const title = intent ? MEDIA_FAILED[intent] : uploadTitle(data)
-  return {
-    status: init?.status ?? 200,
-    location: null,
-    toast: null,
-    data,
-    intent,
-    title,
-    message: firstErrorOf(data)?.[0],
-  }
+  const title = intent ? MEDIA_FAILED[intent as keyof typeof MEDIA_FAILED] : uploadTitle(data)
+  return { ...answer, data, intent, title, message: firstErrorOf(data)?.[0] }
 }
 
 function uploadRequest(files: Array<[string, Buffer]>, cookie = editor.cookie, fields: Record<string, string> = {}) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   for (const [name, body] of files) form.append('files', new File([new Uint8Array(body)], name, { type: 'image/png' }))
-  return new Request('http://localhost/admin/media/upload', { method: 'POST', body: form, headers: { cookie } })
+  return formRequest('/admin/media/upload', form, { cookie })
 }
 
 const runUpload = async (...args: Parameters<typeof uploadRequest>) =>
-  outcome(await upload.action({ request: uploadRequest(...args), params: {}, context }))
-
-function post(path: string, fields: Array<[string, string]>, cookie = editor.cookie) {
-  return new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
+  outcome(await upload.action(routeArgs(uploadRequest(...args))))
 
 const runMedia = async (fields: Array<[string, string]>, cookie = editor.cookie) =>
-  outcome(await mediaPage.action({ request: post('/admin/media', fields, cookie), params: {}, context }))
+  outcome(await callAction(mediaPage.action, '/admin/media', fields, { cookie }))
 
 const mediaNamed = (fileName: string) =>
   db.selectFrom('media').selectAll().where('file_name', '=', fileName).executeTakeFirst()
@@ -196,7 +171,7 @@ describe('upload', () => {
     expect(await runUpload([])).toMatchObject({ status: 400, message: 'Choose one or more images to upload.' })
     const many = Array.from({ length: 21 }, (_, i) => [`m${i}-${tag()}.png`, pngImage(1, 1)] as [string, Buffer])
     expect(await runUpload(many)).toMatchObject({ status: 413, message: 'Upload at most 20 files at once.' })
-    const plain = await upload.action({ request: post('/admin/media/upload', [['files', 'x']]), params: {}, context })
+    const plain = await callAction(upload.action, '/admin/media/upload', [['files', 'x']], { cookie: editor.cookie })
     expect((await outcome(plain)).status).toBe(400)
   })
 
@@ -204,10 +179,10 @@ describe('upload', () => {
     const viewer = await createPanelUser('viewer')
     const name = `viewer-${tag()}.png`
     const request = uploadRequest([[name, pngImage(1, 1)]], await panelCookie(viewer.id))
-    await expect(upload.action({ request, params: {}, context })).rejects.toMatchObject({ status: 403 })
+    await expect(upload.action(routeArgs(request))).rejects.toMatchObject({ status: 403 })
     expect(request.bodyUsed).toBe(false)
     const anonymous = uploadRequest([[name, pngImage(1, 1)]], '')
-    await expect(upload.action({ request: anonymous, params: {}, context })).rejects.toMatchObject({ status: 302 })
+    await expect(upload.action(routeArgs(anonymous))).rejects.toMatchObject({ status: 302 })
     expect(await mediaNamed(name)).toBeUndefined()
   })
 
@@ -277,18 +252,15 @@ describe('folders', () => {
   test('a viewer cannot create one', async () => {
     const viewer = await createPanelUser('viewer')
     await expect(
-      mediaPage.action({
-        request: post(
-          '/admin/media',
-          [
-            ['intent', 'folder'],
-            ['name', 'x'],
-          ],
-          await panelCookie(viewer.id),
-        ),
-        params: {},
-        context,
-      }),
+      callAction(
+        mediaPage.action,
+        '/admin/media',
+        [
+          ['intent', 'folder'],
+          ['name', 'x'],
+        ],
+        { cookie: await panelCookie(viewer.id) },
+      ),
     ).rejects.toMatchObject({ status: 403 })
   })
 })
@@ -311,11 +283,11 @@ describe('move, tags, delete', () => {
     )
 
     // The folder filter lists them.
-    const listed = (await mediaPage.loader({
-      request: new Request(`http://localhost/admin/media?folder=${folder}`, { headers: { cookie: editor.cookie } }),
-      params: {},
-      context,
-    })) as unknown as Reply
+    const listed = replyOf(
+      await callLoader(mediaPage.loader, `/admin/media?folder=${folder}`, {
+        cookie: editor.cookie,
+      }),
+    )
     expect((listed.data.media as Array<{ id: number }>).map((m) => m.id).sort()).toEqual([a.id, b.id].sort())
 
     expect(
@@ -378,27 +350,26 @@ describe('move, tags, delete', () => {
   test('search matches the file name or the alt text, with % and _ taken literally', async () => {
     const [a] = await uploadTwo()
     const alt = `Graded 100%_slab ${tag()}`
-    const saved = await mediaDetails.action({
-      request: post(`/admin/media/${a.id}`, [
+    const saved = await callAction(
+      mediaDetails.action,
+      `/admin/media/${a.id}`,
+      [
         ['intent', 'update'],
         ['alt', `  ${alt} `],
         ['tags', 'x, x'],
         ['folder', ''],
-      ]),
-      params: { id: String(a.id) },
-      context,
-    })
+      ],
+      { cookie: editor.cookie, params: { id: String(a.id) } },
+    )
     expect(await outcome(saved)).toMatchObject({ status: 303, toast: { title: 'Media updated successfully' } })
     expect(await mediaNamed(a.file_name)).toMatchObject({ alt, tags: ['x'] })
 
     const search = async (q: string) => {
-      const result = (await mediaPage.loader({
-        request: new Request(`http://localhost/admin/media?q=${encodeURIComponent(q)}`, {
-          headers: { cookie: editor.cookie },
+      const result = replyOf(
+        await callLoader(mediaPage.loader, `/admin/media?q=${encodeURIComponent(q)}`, {
+          cookie: editor.cookie,
         }),
-        params: {},
-        context,
-      })) as unknown as Reply
+      )
       return (result.data.media as Array<{ id: number }>).map((m) => m.id)
     }
     expect(await search(alt.slice(0, 14).toLowerCase())).toEqual([a.id])
@@ -412,16 +383,15 @@ describe('move, tags, delete', () => {
     const [a, b] = await uploadTwo()
     expect(
       await outcome(
-        await mediaPage
-          .action({
-            request: post('/admin/media', [
-              ['intent', 'delete'],
-              ['ids', String(a.id)],
-            ]),
-            params: {},
-            context,
-          })
-          .catch((thrown: Response) => thrown),
+        await callAction(
+          mediaPage.action,
+          '/admin/media',
+          [
+            ['intent', 'delete'],
+            ['ids', String(a.id)],
+          ],
+          { cookie: editor.cookie },
+        ).catch((thrown: Response) => thrown),
       ),
     ).toMatchObject({ status: 403 })
 
@@ -482,17 +452,15 @@ describe('move, tags, delete', () => {
     expect(existsSync(path.join(uploadDir, a.key))).toBe(true)
     expect((await auditOf('MEDIA', a.id)).map((entry) => entry.action)).toEqual(['UPLOAD'])
 
-    const viaDetails = await mediaDetails.action({
-      request: post(`/admin/media/${a.id}`, [['intent', 'delete']], admin.cookie),
+    const viaDetails = await callAction(mediaDetails.action, `/admin/media/${a.id}`, [['intent', 'delete']], {
+      cookie: admin.cookie,
       params: { id: String(a.id) },
-      context,
     })
     expect(await outcome(viaDetails)).toMatchObject({ status: 303, toast: { title: 'Media deleted successfully' } })
     expect(existsSync(path.join(uploadDir, a.key))).toBe(false)
-    const again = await mediaDetails.action({
-      request: post(`/admin/media/${a.id}`, [['intent', 'delete']], admin.cookie),
+    const again = await callAction(mediaDetails.action, `/admin/media/${a.id}`, [['intent', 'delete']], {
+      cookie: admin.cookie,
       params: { id: String(a.id) },
-      context,
     })
     expect(await outcome(again)).toMatchObject({
       status: 404,
@@ -529,13 +497,7 @@ describe('move, tags, delete', () => {
 
 describe('picker', () => {
   const load = (query: string, cookie = editor.cookie) =>
-    picker
-      .loader({
-        request: new Request(`http://localhost/admin/media/picker?${query}`, { headers: { cookie } }),
-        params: {},
-        context,
-      })
-      .catch((thrown: Response) => thrown)
+    callLoader(picker.loader, `/admin/media/picker?${query}`, { cookie: cookie }).catch((thrown: Response) => thrown)
 
   test('confirming returns to returnTo with the chosen URLs, in order', async () => {
     const [a, b] = await uploadTwo()
@@ -551,10 +513,10 @@ describe('picker', () => {
 
   test('keeps a selection across searches, and asks for one before confirming', async () => {
     const [a] = await uploadTwo()
-    const page = (await load(`returnTo=/admin/products/1&q=nothing-matches&select=${a.id}`)) as unknown as Reply
+    const page = replyOf(await load(`returnTo=/admin/products/1&q=nothing-matches&select=${a.id}`))
     expect(page.data).toMatchObject({ media: [], selected: [{ id: a.id, url: a.url }] })
-    const empty = (await load('returnTo=/admin/products/1&confirm=1')) as unknown as Reply
-    expect(empty.init?.status).toBe(400)
+    const empty = replyOf(await load('returnTo=/admin/products/1&confirm=1'))
+    expect(empty.status).toBe(400)
     expect(empty.data.error).toBe('Select one or more files first.')
   })
 

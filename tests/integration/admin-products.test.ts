@@ -2,7 +2,6 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, test } from 'vitest'
 import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
-import { getToast } from '#app/lib/toast.server.ts'
 import * as edit from '#app/routes/admin.products.$id.tsx'
 import * as exportRoute from '#app/routes/admin.products.export.ts'
 import * as list from '#app/routes/admin.products.tsx'
@@ -10,11 +9,11 @@ import { db } from '#db/client.ts'
 import { createCategory, createProduct, createReview } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+import { callAction, callLoader, replyOf, toastOf } from '#tests/support/remix.ts'
 
 // The admin Products page: the list's filters, the toggles, the edit panel, review
 // moderation and the CSV export, through the real loaders and actions.
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const editor = await createPanelUser('editor')
 const cookie = await panelCookie(editor.id)
 const drops = recordPageDrops()
@@ -33,34 +32,16 @@ const gamma = await createProduct({
 })
 
 async function loadList(query = '') {
-  return (await list.loader({
-    request: new Request(`http://localhost/admin/products${query}`, { headers: { cookie } }),
-    params: {},
-    context,
-  })) as unknown as {
+  return (await callLoader(list.loader, `/admin/products${query}`, { cookie })) as unknown as {
     products: { rows: Array<{ asin: string; title: string }>; total: number } | null
     reviews: { rows: Array<{ id: number; status: string }>; total: number } | null
   }
 }
 
+/** A form post to the list or, for /admin/products/{id}, the edit panel. */
 function post(path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}) {
-  const body = new URLSearchParams()
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
-  const request = new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body,
-  })
   const module = path.startsWith('/admin/products/') ? edit : list
-  return module.action({ request, params, context })
-}
-
-async function toastOf(response: Response) {
-  const toastCookie = response.headers
-    .getSetCookie()
-    .find((h) => h.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request('http://localhost/', { headers: { cookie: toastCookie } }))).toast
+  return callAction(module.action, path, fields, { cookie, params })
 }
 
 const productRow = (id: number) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -131,16 +112,15 @@ describe('featured and visible switches', () => {
   })
 
   test('sent by the JavaScript switch (a fetcher), the answer is data with the toast, not a redirect', async () => {
-    const result = (await post('/admin/products', {
+    const result = await post('/admin/products', {
       intent: 'toggle-featured',
       id: String(beta.id),
       value: 'true',
       enhanced: '1',
-    })) as unknown as { data: unknown; init: ResponseInit }
-    expect(result.data).toEqual({ ok: true })
-    const setCookie = new Headers(result.init.headers).get('Set-Cookie')!
-    const toast = await getToast(new Request('http://localhost/', { headers: { cookie: setCookie.split(';')[0]! } }))
-    expect(toast.toast).toEqual({ type: 'success', title: 'Product updated successfully' })
+    })
+    const reply = replyOf(result)
+    expect(reply.data).toEqual({ ok: true })
+    expect(await toastOf(reply)).toEqual({ type: 'success', title: 'Product updated successfully' })
     expect((await productRow(beta.id)).is_featured).toBe(true)
     await post('/admin/products', { intent: 'toggle-featured', id: String(beta.id), value: 'false' })
   })
@@ -271,29 +251,19 @@ describe('edit panel', () => {
   test('a product that no longer exists is a 404, loading or saving', async () => {
     // An id no integer column can hold is not looked up.
     for (const id of ['99999999', '2147483648', '1e308']) {
-      await expect(
-        edit.loader({
-          request: new Request(`http://localhost/admin/products/${id}`, { headers: { cookie } }),
-          params: { id },
-          context,
-        }),
-      ).rejects.toMatchObject({ status: 404 })
+      await expect(callLoader(edit.loader, `/admin/products/${id}`, { cookie, params: { id } })).rejects.toMatchObject({
+        status: 404,
+      })
     }
-    const result = (await post('/admin/products/99999999', valid, { id: '99999999' })) as unknown as {
-      init: ResponseInit
-    }
-    expect(result.init.status).toBe(404)
+    expect(replyOf(await post('/admin/products/99999999', valid, { id: '99999999' })).status).toBe(404)
   })
 
   test('pictures chosen in the media picker come back in the query and join the gallery, unsaved', async () => {
-    const page = (await edit.loader({
-      request: new Request(
-        `http://localhost/admin/products/${alpha.id}?q=x&images=%2Fuploads%2Fa.png&images=javascript%3Aalert(1)`,
-        { headers: { cookie } },
-      ),
-      params: { id: String(alpha.id) },
-      context,
-    })) as unknown as { product: { images: string[] }; listQuery: string; unsavedPicks: boolean }
+    const page = (await callLoader(
+      edit.loader,
+      `/admin/products/${alpha.id}?q=x&images=%2Fuploads%2Fa.png&images=javascript%3Aalert(1)`,
+      { cookie, params: { id: String(alpha.id) } },
+    )) as unknown as { product: { images: string[] }; listQuery: string; unsavedPicks: boolean }
     expect(page.product.images).toEqual(['/uploads/a.png'])
     expect(page.listQuery).toBe('?q=x')
     expect(page.unsavedPicks).toBe(true)
@@ -368,11 +338,7 @@ describe('CSV export', () => {
   test('every product, the spec columns, quoted, formulas neutralised, named by date', async () => {
     await db.updateTable('products').set({ brand: '=HYPERLINK("http://evil")' }).where('id', '=', gamma.id).execute()
     await db.updateTable('products').set({ title: 'Quote "this", please' }).where('id', '=', alpha.id).execute()
-    const response = (await exportRoute.loader({
-      request: new Request('http://localhost/admin/products/export', { headers: { cookie } }),
-      params: {},
-      context,
-    })) as Response
+    const response = (await callLoader(exportRoute.loader, '/admin/products/export', { cookie })) as Response
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('Content-Disposition')).toBe(
       `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`,

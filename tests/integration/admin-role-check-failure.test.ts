@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from 'vitest'
+import { callLoader } from '#tests/support/remix.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // SPEC §6: a role check that errors sends the visitor home, like one that fails. The database is reached
@@ -15,11 +16,7 @@ test('an admin whose role cannot be checked is sent home, and gets in again once
   const cookie = await panelCookie((await createPanelUser('admin')).id)
   const visit = async () => {
     try {
-      await loader({
-        request: new Request('http://localhost/admin', { headers: { cookie } }),
-        params: {},
-        context: { cspNonce: '', clientIp: '127.0.0.1' },
-      })
+      await callLoader(loader, '/admin', { cookie })
       return 'dashboard'
     } catch (thrown) {
       if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get('Location')}`

@@ -1,32 +1,22 @@
 import { sql } from 'kysely'
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { firstErrorOf } from '#app/components/forms.tsx'
 import type { FormReply } from '#app/lib/form-reply.server.ts'
-import { startSmtpSink } from '#tests/support/smtp-sink.ts'
+import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { callAction, callLoader, getRequest, loaderData, replyOf, toastOf } from '#tests/support/remix.ts'
 
 // /admin/settings: admins manage the panel's users (always one admin left, every change audited), every
 // role reads the audit log. Real Postgres, Redis, BullMQ and SMTP.
-const sink = await startSmtpSink()
-process.env.SMTP_URL = sink.url
-process.env.SITE_URL = 'http://shop.example.test'
 const SITE = 'http://shop.example.test'
+const sink = await startMailDelivery({ siteUrl: SITE })
 
 const route = await import('#app/routes/admin.settings.tsx')
 const resetRoute = await import('#app/routes/admin_.reset-password.tsx')
-const { getToast } = await import('#app/lib/toast.server.ts')
-const { getSessionUser, startSession } = await import('#app/lib/session.server.ts')
-const { hashPassword } = await import('#app/lib/password.server.ts')
-const { findOrCreateUserByEmail, grantRole, listUserRoles, setPasswordHash } =
-  await import('#app/models/user.server.ts')
+const { getSessionUser } = await import('#app/lib/session.server.ts')
+const { findOrCreateUserByEmail, listUserRoles } = await import('#app/models/user.server.ts')
 const { writeAudit } = await import('#app/models/audit.server.ts')
-const { startWorkers } = await import('#jobs/runtime.ts')
+const { signedInPanelUser } = await import('#tests/support/panel-users.ts')
 const { db } = await import('#db/client.ts')
-
-const workers = startWorkers()
-afterAll(async () => {
-  await workers.close()
-  await sink.close()
-})
 
 beforeEach(async () => {
   await db.deleteFrom('user_roles').execute()
@@ -35,51 +25,16 @@ beforeEach(async () => {
   await db.deleteFrom('password_reset_tokens').execute()
 })
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 type Role = 'admin' | 'editor' | 'viewer'
-type Reply = { data: FormReply; init: ResponseInit | null }
 
-let userCount = 0
-const passwordHash = await hashPassword('a password 123')
-/** A panel user with a role, signed in: answers the user and the cookie header of their session. */
-async function signedIn(role: Role) {
-  const user = await findOrCreateUserByEmail(db, `person${++userCount}-${role}@example.com`)
-  await setPasswordHash(db, user.id, passwordHash)
-  await grantRole(db, user.id, role)
-  const cookie = (await startSession(new Request(SITE), user.id, 'panel')).split(';')[0]!
-  return { ...user, cookie }
-}
+/** A panel user with a role and a password, signed in: answers the user and the cookie header of their session. */
+const signedIn = (role: Role) => signedInPanelUser(role, { password: 'a password 123' })
 
-function act(cookie: string, fields: Record<string, string | number> | string) {
-  return route.action({
-    request: new Request(`${SITE}/admin/settings`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
-      body:
-        typeof fields === 'string'
-          ? fields
-          : new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])),
-    }),
-    params: {},
-    context,
-  }) as Promise<unknown>
-}
+const act = (cookie: string, fields: Record<string, string | number> | string) =>
+  callAction(route.action, `${SITE}/admin/settings`, fields, { cookie }) as Promise<unknown>
 
-async function load(cookie: string, query = '') {
-  return (await route.loader({
-    request: new Request(`${SITE}/admin/settings${query}`, { headers: { cookie } }),
-    params: {},
-    context,
-  })) as Awaited<ReturnType<typeof route.loader>>
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request(SITE, { headers: { cookie } }))).toast
-}
+const load = (cookie: string, query = '') =>
+  loaderData(callLoader(route.loader, `${SITE}/admin/settings${query}`, { cookie }))
 
 async function expectRedirectWithToast(result: unknown, toast: object) {
   expect(result).toBeInstanceOf(Response)
@@ -91,14 +46,14 @@ async function expectRedirectWithToast(result: unknown, toast: object) {
 
 /** A refusal's status and its message (Conform's reply: the form's own, else the field's). */
 const refusal = (result: unknown) => {
-  const { data, init } = result as Reply
-  return { status: init?.status, message: firstErrorOf(data)?.[0] }
+  const { status, data } = replyOf<FormReply>(result)
+  return { status, message: firstErrorOf(data)?.[0] }
 }
 
 const rolesOf = async (userId: number) => listUserRoles(db, userId)
 const auditRows = () =>
   db.selectFrom('audit_log').select(['actor_id', 'entity_type', 'entity_id', 'action', 'diff']).orderBy('id').execute()
-const sessionOf = (cookie: string) => getSessionUser(new Request(SITE, { headers: { cookie } }), 'panel')
+const sessionOf = (cookie: string) => getSessionUser(getRequest(SITE, { cookie }), 'panel')
 
 const LAST_ADMIN = 'The last admin cannot be removed or demoted.'
 
@@ -139,9 +94,7 @@ describe('users: add', () => {
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow()
     expect(lifetime.seconds).toBe(24 * 3600)
-    const page = (await resetRoute.loader({ request: new Request(link), params: {}, context })) as unknown as {
-      data: unknown
-    }
+    const page = replyOf(await callLoader(resetRoute.loader, link))
     expect(page.data).toMatchObject({ state: 'form', email: 'New.Editor@example.com' })
   })
 

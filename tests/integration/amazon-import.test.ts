@@ -5,6 +5,7 @@ import type { ClientOptions } from '#tests/support/amazon-client.ts'
 import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
+import { callAction, callLoader, replyOf, responseOf } from '#tests/support/remix.ts'
 
 // Manual and bulk imports: the actions, the job against the stand-in, the progress page.
 const standIn = await startAmazonStandIn()
@@ -24,23 +25,15 @@ beforeEach(() => standIn.reset())
 
 const editor = await createPanelUser('editor')
 const cookie = await panelCookie(editor.id)
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 
 const client = (options: ClientOptions = {}) => standInClient(standIn, options)
 
-async function post(route: typeof manualRoute | typeof bulkRoute, path: string, asins: string) {
-  const request = new Request(`http://localhost/admin/products/${path}`, {
-    method: 'POST',
-    headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ asins }),
-  })
-  return (await route.action({ request, params: {}, context })) as Response | { data: unknown; init: ResponseInit }
-}
+const post = (route: typeof manualRoute | typeof bulkRoute, path: string, asins: string) =>
+  callAction(route.action, `/admin/products/${path}`, { asins }, { cookie }) as Promise<unknown>
 
 /** The id of the job a successful start redirected to. */
-function startedJob(result: Awaited<ReturnType<typeof post>>): number {
-  expect(result).toBeInstanceOf(Response)
-  const response = result as Response
+function startedJob(result: unknown): number {
+  const response = responseOf(result)
   expect(response.status).toBe(303)
   const id = /^\/admin\/products\/jobs\/(\d+)$/.exec(response.headers.get('Location') ?? '')?.[1]
   expect(id).toBeDefined()
@@ -48,9 +41,9 @@ function startedJob(result: Awaited<ReturnType<typeof post>>): number {
 }
 
 /** A refused list: the status, and the reply's message (Conform's reply; docs/decisions/037). */
-function refusal(result: Awaited<ReturnType<typeof post>>) {
-  const { data, init } = result as { data: SubmissionResult<string[]>; init: ResponseInit }
-  return { data: { error: firstErrorOf(data)?.[0] }, init }
+function refusal(result: unknown) {
+  const { status, data } = replyOf<SubmissionResult<string[]>>(result)
+  return { status, data: { error: firstErrorOf(data)?.[0] } }
 }
 const asin = (n: number, prefix = 'B0IMP') => `${prefix}${String(n).padStart(10 - prefix.length, '0')}`
 
@@ -116,7 +109,7 @@ describe('manual import', () => {
       .executeTakeFirstOrThrow()
     expect(refusal(await post(manualRoute, 'import', ' ,\n ')).data.error).toBe('Please enter at least one ASIN')
     const garbage = refusal(await post(manualRoute, 'import', `${asin(1)} not-an-asin B0SHORT <script>`))
-    expect(garbage.init.status).toBe(400)
+    expect(garbage.status).toBe(400)
     expect(garbage.data.error).toBe(
       'Not an ASIN (10 letters and digits): NOT-AN-ASIN, B0SHORT, <SCRIPT>. Nothing was imported.',
     )
@@ -164,8 +157,10 @@ describe('bulk import', () => {
     await importProducts(db, id, { client: new Watching(options) })
     expect(seen).toEqual([0, 10, 20])
 
-    const request = new Request(`http://localhost/admin/products/jobs/${id}`, { headers: { cookie } })
-    const { job } = (await progressRoute.loader({ request, params: { id: String(id) }, context })) as {
+    const { job } = (await callLoader(progressRoute.loader, `/admin/products/jobs/${id}`, {
+      cookie,
+      params: { id: String(id) },
+    })) as {
       job: Awaited<ReturnType<typeof getImportJob>>
     }
     expect(job).toMatchObject({ status: 'succeeded', total: 23, done: 23, imported: 22, failed: 1 })

@@ -1,31 +1,17 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  builtServerEnv,
-  createSeededDatabase,
-  startBuiltServer,
-  type BuiltServer,
-  visibleAsin,
-} from '#tests/support/built-server.ts'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
+import { createSeededDatabase } from '#tests/support/built-server.ts'
 
 // A form body over its limit is refused with 413 and the form's page, and the kept-alive connection it came
 // on still carries the next request: the server reads the rest of the body instead of resetting the socket.
 
-const database = await createSeededDatabase(inject('templateDatabase'))
-let server: BuiltServer
-let asin = ''
+const site = useBuiltServer(await createSeededDatabase(inject('templateDatabase')), (env) => ({
+  ...env,
+  RATE_LIMIT_FACTOR: '1000',
+}))
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-
-beforeAll(async () => {
-  server = await startBuiltServer({ ...builtServerEnv(database), RATE_LIMIT_FACTOR: '1000' })
-  asin = await visibleAsin(database.url)
-}, 90_000)
-
-afterAll(async () => {
-  agent.destroy()
-  await server?.stop()
-  await database.drop()
-})
+afterAll(() => agent.destroy()) // before the server stops (after-hooks run last-in, first-out)
 
 interface Answer {
   status: number
@@ -38,11 +24,11 @@ interface Answer {
 function postReview(comment: string, { chunked = false } = {}): Promise<Answer> {
   const body = new URLSearchParams({ reviewer_name: 'Big Poster', rating: '5', comment }).toString()
   return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}/product/${asin}`, {
+    const request = http.request(`${site.url}/product/${site.asin}`, {
       method: 'POST',
       agent,
       headers: {
-        Origin: server.url,
+        Origin: site.url,
         'Content-Type': 'application/x-www-form-urlencoded',
         ...(chunked ? {} : { 'Content-Length': Buffer.byteLength(body) }),
       },

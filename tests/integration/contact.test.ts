@@ -2,29 +2,16 @@ import type { SubmissionResult } from '@conform-to/react'
 import { describe, expect, test } from 'vitest'
 import { FORM_TOO_LARGE } from '#app/lib/form-reply.server.ts'
 import { action, loader } from '#app/routes/_site.contact.tsx'
+import { callAction, callLoader, formRequest, replyOf, routeArgs, type FormFields } from '#tests/support/remix.ts'
 
 // The contact form's server side (SPEC §2 /contact, §5): validate, then post/redirect/get; nothing is sent.
 
-// The load context server.ts passes; these routes do not read it.
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
-
 const valid = { name: 'Peter Parker', email: 'peter@dailybugle.com', message: 'Do you stock Silver Age Mylar?' }
 
-function post(body: BodyInit, headers?: HeadersInit) {
-  return new Request('http://localhost/contact', { method: 'POST', body, headers })
-}
-
-async function submit(fields: Record<string, string>) {
-  return action({ request: post(new URLSearchParams(fields)), params: {}, context })
-}
+const submit = (fields: FormFields) => callAction(action, '/contact', fields)
 
 /** The action's answer when it did not redirect: status, headers and the submission result. */
-function rejected(result: Awaited<ReturnType<typeof action>>) {
-  expect(result).not.toBeInstanceOf(Response)
-  // Remix's data(): the value plus the response's status and headers.
-  const { init, data } = result as unknown as { init: ResponseInit | null; data: SubmissionResult<string[]> }
-  return { status: init?.status, headers: new Headers(init?.headers), data }
-}
+const rejected = (result: unknown) => replyOf<SubmissionResult<string[]>>(result)
 
 describe('contact action', () => {
   test('a valid message redirects (303) to /contact?sent=1', async () => {
@@ -44,7 +31,7 @@ describe('contact action', () => {
   test('a multipart post works the same', async () => {
     const form = new FormData()
     for (const [key, value] of Object.entries(valid)) form.set(key, value)
-    const result = await action({ request: post(form), params: {}, context })
+    const result = await submit(form)
     expect((result as unknown as Response).status).toBe(303)
   })
 
@@ -125,18 +112,16 @@ describe('contact action', () => {
 
   test('a 1 MB body is refused by its Content-Length before it is read', async () => {
     const body = new URLSearchParams({ ...valid, message: 'x'.repeat(1024 * 1024) }).toString()
-    const request = post(body, {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'Content-Length': String(body.length),
-    })
-    const { status } = rejected(await action({ request, params: {}, context }))
+    const request = formRequest('/contact', body, { headers: { 'Content-Length': String(body.length) } })
+    const { status } = rejected(await action(routeArgs(request)))
     expect(status).toBe(413)
     expect(request.bodyUsed).toBe(false)
   })
 
   test('a body that is not a form is a 400', async () => {
-    const request = post(JSON.stringify(valid), { 'Content-Type': 'application/json' })
-    const thrown = await action({ request, params: {}, context }).catch((error: unknown) => error)
+    const thrown = await callAction(action, '/contact', JSON.stringify(valid), {
+      headers: { 'Content-Type': 'application/json' },
+    }).catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(400)
   })
@@ -153,9 +138,7 @@ describe('contact action', () => {
 })
 
 describe('contact loader', () => {
-  async function load(url: string) {
-    return loader({ request: new Request(url), params: {}, context })
-  }
+  const load = (url: string) => callLoader(loader, url)
 
   test('after a message is sent (?sent=1) the page says thank you', async () => {
     expect(await load('http://localhost/contact?sent=1')).toEqual({ sent: true })

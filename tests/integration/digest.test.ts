@@ -1,27 +1,20 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
-import { startSmtpSink } from '#tests/support/smtp-sink.ts'
+import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { callAction, replyOf } from '#tests/support/remix.ts'
+import { expectOneSchedule } from '#tests/support/schedules.ts'
 
 // The weekly digest end to end: the job (directly and through BullMQ) → send-mail jobs → a real SMTP server.
-const sink = await startSmtpSink()
-process.env.SMTP_URL = sink.url
+const sink = await startMailDelivery()
 
 const { sendDigestJob } = await import('#jobs/send-digest.ts')
 const { enqueue, getQueue } = await import('#jobs/queues.ts')
-const { startWorkers } = await import('#jobs/runtime.ts')
-const { nextRunAt } = await import('#jobs/schedules.ts')
 const unsubscribeRoute = await import('#app/routes/_site.unsubscribe.tsx')
 const { isoWeek } = await import('#app/utils/iso-week.ts')
 const { db } = await import('#db/client.ts')
-
-const workers = startWorkers()
-afterAll(async () => {
-  await workers.close()
-  await sink.close()
-})
 
 const DAY_MS = 24 * 3600 * 1000
 const run = promisify(execFile)
@@ -146,24 +139,11 @@ describe('weekly digest', () => {
   })
 
   test('registers exactly one weekly schedule, Monday 09:00 in REFRESH_TZ, however often workers start', async () => {
-    const more = [startWorkers(), startWorkers(), startWorkers()]
-    try {
-      const read = () => getQueue('digest').getJobSchedulers()
-      await expect.poll(async () => (await read()).length, { timeout: 10_000 }).toBe(1)
-      // Let every start's registration land before counting again.
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      const schedulers = await read()
-      expect(schedulers).toHaveLength(1)
-      expect(schedulers[0]).toMatchObject({
-        key: 'weekly-digest',
-        name: 'send-digest',
-        pattern: '0 9 * * 1',
-        tz: 'America/New_York',
-      })
-      expect(schedulers[0]!.next).toBe(nextRunAt('0 9 * * 1', 'America/New_York', new Date()).getTime())
-    } finally {
-      await Promise.all(more.map((started) => started.close()))
-    }
+    await expectOneSchedule(
+      'digest',
+      { key: 'weekly-digest', name: 'send-digest', pattern: '0 9 * * 1', tz: 'America/New_York' },
+      3,
+    )
   })
 
   test('one-click unsubscribe (RFC 8058): a POST with no Origin to the List-Unsubscribe URL, answered 200', async () => {
@@ -172,19 +152,10 @@ describe('weekly digest', () => {
     const mail = await sink.waitFor('one-click@example.com')
     const url = /^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')![1]!
 
-    const request = new Request(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    })
-    const context = { cspNonce: '', clientIp: '127.0.0.1' }
-    const result = (await unsubscribeRoute.action({ request, params: {}, context })) as unknown as {
-      data: { done: boolean }
-      init: ResponseInit | null
-    }
+    const result = replyOf(await callAction(unsubscribeRoute.action, url, 'List-Unsubscribe=One-Click'))
     expect(result.data).toEqual({ done: true })
-    expect(result.init?.status ?? 200).toBe(200)
-    expect(new Headers(result.init?.headers).get('Cache-Control')).toBe('no-store')
+    expect(result.status).toBe(200)
+    expect(result.headers.get('Cache-Control')).toBe('no-store')
     const row = await db.selectFrom('subscribers').select('status').where('id', '=', id).executeTakeFirstOrThrow()
     expect(row.status).toBe('unsubscribed')
 

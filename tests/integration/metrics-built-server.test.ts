@@ -1,13 +1,8 @@
 import net from 'node:net'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  builtServerEnv,
-  createSeededDatabase,
-  startBuiltServer,
-  type BuiltServer,
-  visibleAsin,
-} from '#tests/support/built-server.ts'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
+import { builtServerEnv, createSeededDatabase, startBuiltServer } from '#tests/support/built-server.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { onServer } from '#tests/support/postgres.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
@@ -20,12 +15,9 @@ const database = await createSeededDatabase(inject('templateDatabase'))
 // Redis through a proxy, so one test can make it stop answering.
 const redisTarget = new URL(builtServerEnv(database).REDIS_URL!)
 const redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) })
-let server: BuiltServer
+afterAll(() => redisProxy.close()) // after the server has stopped (after-hooks run last-in, first-out)
 let metricsUrl = ''
-let asin = ''
-
-beforeAll(async () => {
-  asin = await visibleAsin(database.url)
+const site = useBuiltServer(database, async (env) => {
   // A refresh that took a minute and a half, as the worker process would have logged it.
   await onServer(
     (client) =>
@@ -36,18 +28,12 @@ beforeAll(async () => {
   )
   const metricsPort = await freePort()
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
-  server = await startBuiltServer({
-    ...builtServerEnv(database),
+  return {
+    ...env,
     REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
     METRICS_TOKEN: TOKEN,
     METRICS_PORT: String(metricsPort),
-  })
-}, 90_000)
-
-afterAll(async () => {
-  await server?.stop()
-  await redisProxy.close()
-  await database.drop()
+  }
 })
 
 const withToken = { authorization: `Bearer ${TOKEN}` }
@@ -72,11 +58,11 @@ describe('metrics on the built server', () => {
       { authorization: TOKEN },
     ]
     for (const headers of refused) {
-      const response = await fetch(`${server.url}/metrics`, { headers })
+      const response = await fetch(`${site.url}/metrics`, { headers })
       expect(response.status, JSON.stringify(headers)).toBe(404)
       expect(await response.text()).not.toContain('cv_')
     }
-    const response = await fetch(`${server.url}/metrics`, { headers: withToken })
+    const response = await fetch(`${site.url}/metrics`, { headers: withToken })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     expect(await response.text()).toContain('# TYPE cv_http_request_duration_seconds histogram')
@@ -91,14 +77,14 @@ describe('metrics on the built server', () => {
     const before = await scrape()
     const answers = []
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(`${server.url}/product/${asin}`)
+      const response = await fetch(`${site.url}/product/${site.asin}`)
       answers.push({ cache: response.headers.get('x-page-cache'), html: await response.text() })
     }
     // Kept from its second request (docs/decisions/033).
     expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'MISS', 'HIT'])
     const html = answers[0]!.html
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0]
-    const assetResponse = await fetch(server.url + asset)
+    const assetResponse = await fetch(site.url + asset)
     expect(assetResponse.status).toBe(200)
     await assetResponse.arrayBuffer() // the whole body, so the server has finished (and timed) that response
     const after = await scrape()
@@ -108,7 +94,7 @@ describe('metrics on the built server', () => {
     expect(productCount(after) - productCount(before)).toBe(3)
     expect(sample(after, 'cv_http_request_duration_seconds_count', 'route="/assets/*",status="200"')).toBeGreaterThan(0)
     const routes = new Set([...after.matchAll(/route="([^"]*)"/g)].map((match) => match[1]))
-    expect([...routes].filter((route) => route!.includes(asin))).toEqual([])
+    expect([...routes].filter((route) => route!.includes(site.asin))).toEqual([])
     expect(routes).toContain('/healthz')
 
     for (const name of ['cv_page_cache_hits_total', 'cv_page_cache_misses_total']) {
@@ -118,7 +104,7 @@ describe('metrics on the built server', () => {
   })
 
   test('cached pages dropped by a write are counted, by whether it named them or dropped everything', async () => {
-    for (let i = 0; i < 2; i++) await (await fetch(`${server.url}/product/${asin}`)).text()
+    for (let i = 0; i < 2; i++) await (await fetch(`${site.url}/product/${site.asin}`)).text()
     const dropped = (text: string, scope: string) =>
       sample(text, 'cv_page_cache_invalidated_total', `scope="${scope}"`) ?? 0
     const before = await scrape()
@@ -127,7 +113,7 @@ describe('metrics on the built server', () => {
     try {
       const channel = `${builtServerEnv(database).REDIS_PREFIX}:page-invalidation`
       const seq = await redis.incr(`${channel}:seq`)
-      await redis.publish(channel, JSON.stringify({ seq, tags: [`product:${asin}`] }))
+      await redis.publish(channel, JSON.stringify({ seq, tags: [`product:${site.asin}`] }))
     } finally {
       await redis.quit()
     }

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  adminCookie,
-  builtServerEnv,
-  createSeededDatabase,
-  startBuiltServer,
-  type BuiltServer,
-  visibleAsin,
-} from '#tests/support/built-server.ts'
+import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
+import { adminCookie, createSeededDatabase } from '#tests/support/built-server.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // The production build in its own process, reaching Postgres through a proxy this test cuts for 3 seconds
@@ -35,22 +29,15 @@ interface Outcome {
 const database = await createSeededDatabase(inject('templateDatabase'))
 const target = new URL(database.url)
 const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-let server: BuiltServer
+afterAll(() => proxy.close()) // after the server has stopped (after-hooks run last-in, first-out)
+const site = useBuiltServer(database, (env) => ({
+  ...env,
+  DATABASE_URL: Object.assign(new URL(database.url), { port: String(proxy.port) }).toString(),
+  RATE_LIMIT_FACTOR: '1000',
+}))
 let cookie = ''
-let asin = ''
-
 beforeAll(async () => {
-  const env = builtServerEnv(database)
-  const throughProxy = Object.assign(new URL(database.url), { port: String(proxy.port) }).toString()
-  server = await startBuiltServer({ ...env, DATABASE_URL: throughProxy, RATE_LIMIT_FACTOR: '1000' })
-  cookie = await adminCookie(env)
-  asin = await visibleAsin(database.url)
-}, 90_000)
-
-afterAll(async () => {
-  await server?.stop()
-  await proxy.close()
-  await database.drop()
+  cookie = await adminCookie(site.env)
 })
 
 let sequence = 0
@@ -60,20 +47,20 @@ function request(kind: Kind): Promise<Response> {
   const redirect = 'manual'
   const review = () =>
     new URLSearchParams({ reviewer_name: `Outage tester ${n}`, rating: '4', comment: `Posted during run ${n}` })
-  const post = { method: 'POST', headers: { Origin: server.url }, redirect, signal } as const
+  const post = { method: 'POST', headers: { Origin: site.url }, redirect, signal } as const
   switch (kind) {
     case 'search page':
-      return fetch(`${server.url}/search?q=sleeve+${n}`, { redirect, signal })
+      return fetch(`${site.url}/search?q=sleeve+${n}`, { redirect, signal })
     case 'search data':
-      return fetch(`${server.url}/search.data?q=board+${n}`, { redirect, signal })
+      return fetch(`${site.url}/search.data?q=board+${n}`, { redirect, signal })
     case 'review post':
-      return fetch(`${server.url}/product/${asin}`, { ...post, body: review() })
+      return fetch(`${site.url}/product/${site.asin}`, { ...post, body: review() })
     case 'review fetcher':
-      return fetch(`${server.url}/product/${asin}.data`, { ...post, body: review() })
+      return fetch(`${site.url}/product/${site.asin}.data`, { ...post, body: review() })
     case 'admin page':
-      return fetch(`${server.url}/admin/products?q=box+${n}`, { headers: { cookie }, redirect, signal })
+      return fetch(`${site.url}/admin/products?q=box+${n}`, { headers: { cookie }, redirect, signal })
     case 'admin data':
-      return fetch(`${server.url}/admin/products.data?q=box+${n}`, { headers: { cookie }, redirect, signal })
+      return fetch(`${site.url}/admin/products.data?q=box+${n}`, { headers: { cookie }, redirect, signal })
   }
 }
 

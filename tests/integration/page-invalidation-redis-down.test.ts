@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from 'vitest'
+import { callAction } from '#tests/support/remix.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // A committed admin write is never reported as a failure: with Redis away the invalidation cannot be shared,
@@ -42,16 +43,8 @@ test('Redis away: the switch is saved and answered as saved; the others drop eve
   const seqBefore = Number((await getRedis()!.get(counterKey)) ?? 0)
   await proxy.cut()
 
-  const body = new URLSearchParams({ intent: 'toggle-featured', id: String(product.id), value: 'true' })
-  const response = (await list.action({
-    request: new Request('http://localhost/admin/products', {
-      method: 'POST',
-      headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    }),
-    params: {},
-    context: { cspNonce: '', clientIp: '127.0.0.1' },
-  })) as Response
+  const fields = { intent: 'toggle-featured', id: String(product.id), value: 'true' }
+  const response = (await callAction(list.action, '/admin/products', fields, { cookie })) as Response
   expect(response.status).toBe(303)
   const saved = await db.selectFrom('products').select('is_featured').where('id', '=', product.id).executeTakeFirst()
   expect(saved?.is_featured).toBe(true)

@@ -1,89 +1,39 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, describe, expect, test } from 'vitest'
-import { startSmtpSink } from '#tests/support/smtp-sink.ts'
+import { describe, expect, test } from 'vitest'
+import type { FormReply } from '#app/lib/form-reply.server.ts'
+import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { callAction, callLoader, getRequest, replyOf, toastOf, type FormFields } from '#tests/support/remix.ts'
 
 // Forgot password → the real mail (BullMQ worker → SMTP) → the link → a new password, with every rule of
 // SPEC §2/§8/§9: the same answer for any address, hashed single-use one-hour tokens, other sessions ended.
-const sink = await startSmtpSink()
-process.env.SMTP_URL = sink.url
-process.env.SITE_URL = 'http://shop.example.test'
 const SITE = 'http://shop.example.test'
+const sink = await startMailDelivery({ siteUrl: SITE })
 
 const forgot = await import('#app/routes/admin_.forgot-password.tsx')
 const reset = await import('#app/routes/admin_.reset-password.tsx')
-const { getToast } = await import('#app/lib/toast.server.ts')
-const { getSessionUser, startSession } = await import('#app/lib/session.server.ts')
-const { hashPassword, verifyPassword } = await import('#app/lib/password.server.ts')
-const { findOrCreateUserByEmail, findUserByEmail, grantRole, setPasswordHash } =
-  await import('#app/models/user.server.ts')
-const { startWorkers } = await import('#jobs/runtime.ts')
+const { getSessionUser } = await import('#app/lib/session.server.ts')
+const { verifyPassword } = await import('#app/lib/password.server.ts')
+const { findOrCreateUserByEmail, findUserByEmail } = await import('#app/models/user.server.ts')
+const { createPanelUser, panelCookie } = await import('#tests/support/panel-users.ts')
 const { db } = await import('#db/client.ts')
-
-const workers = startWorkers()
-afterAll(async () => {
-  await workers.close()
-  await sink.close()
-})
 
 let ipCount = 0
 /** A new address per call, so each test starts under the per-IP limit. */
 const nextIp = () => `203.0.113.${++ipCount}`
 
-type Reply = { data: Record<string, unknown>; init: ResponseInit | null }
+const requestLink = async (email: string, clientIp = nextIp()) =>
+  replyOf(await callAction(forgot.action, `${SITE}/admin/forgot-password`, { email }, { clientIp }))
 
-function formRequest(path: string, fields: Record<string, string> | string, cookie = '') {
-  return new Request(`${SITE}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
-    body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
-  })
-}
+const submitReset = (fields: FormFields, cookie = '') =>
+  callAction(reset.action, `${SITE}/admin/reset-password`, fields, { cookie, clientIp: nextIp() }) as Promise<unknown>
 
-async function requestLink(email: string, clientIp = nextIp()) {
-  const result = await forgot.action({
-    request: formRequest('/admin/forgot-password', { email }),
-    params: {},
-    context: { cspNonce: '', clientIp },
-  })
-  return result as unknown as Reply
-}
+const loadReset = async (query: string) =>
+  replyOf(await callLoader(reset.loader, `${SITE}/admin/reset-password${query}`))
 
-async function submitReset(fields: Record<string, string> | string, cookie = '') {
-  return (await reset.action({
-    request: formRequest('/admin/reset-password', fields, cookie),
-    params: {},
-    context: { cspNonce: '', clientIp: nextIp() },
-  })) as unknown
-}
-
-async function loadReset(query: string) {
-  return (await reset.loader({
-    request: new Request(`${SITE}/admin/reset-password${query}`),
-    params: {},
-    context: { cspNonce: '', clientIp: '127.0.0.1' },
-  })) as unknown as Reply
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request(SITE, { headers: { cookie } }))).toast
-}
-
-let userCount = 0
-async function panelUser(role: 'admin' | 'editor' | 'viewer' = 'editor', password = 'old password 1') {
-  const user = await findOrCreateUserByEmail(db, `user${++userCount}-${role}@example.com`)
-  await setPasswordHash(db, user.id, await hashPassword(password))
-  await grantRole(db, user.id, role)
-  return user
-}
-
-async function sessionCookie(userId: number) {
-  return (await startSession(new Request(SITE), userId, 'panel')).split(';')[0]!
-}
+/** A panel user holding `role`, with the password `password`. */
+const panelUser = (role: 'admin' | 'editor' | 'viewer' = 'editor', password = 'old password 1') =>
+  createPanelUser(role, { password })
 
 /** Asks for a link for `email` and answers the token it mailed. */
 async function mailedToken(email: string) {
@@ -121,7 +71,7 @@ describe('forgot password', () => {
     for (const email of ['nobody@example.com', reviewer.email, editor.email]) {
       const reply = await requestLink(email)
       expect(reply.data).toEqual({ outcome: 'sent' })
-      expect(reply.init?.status ?? 200).toBe(200)
+      expect(reply.status).toBe(200)
     }
     await sink.waitFor(editor.email)
     // Mail goes out in the order it was queued: once the panel user's arrived, the others would have too.
@@ -154,7 +104,7 @@ describe('forgot password', () => {
     ['', 'Required'],
   ])('refuses %j with "%s" and sends nothing', async (email, message) => {
     const reply = await requestLink(email)
-    expect(reply.init?.status).toBe(400)
+    expect(reply.status).toBe(400)
     expect(reply.data).toMatchObject({ status: 'error', error: { email: [message] } })
   })
 
@@ -162,8 +112,8 @@ describe('forgot password', () => {
     const user = await panelUser()
     for (let i = 0; i < 3; i++) expect((await requestLink(user.email)).data).toEqual({ outcome: 'sent' })
     const refused = await requestLink(user.email)
-    expect(refused.init?.status).toBe(429)
-    expect(Number(new Headers(refused.init?.headers).get('Retry-After'))).toBeGreaterThan(0)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(refused.data).toMatchObject({ error: { '': ['Too many attempts. Please wait a while and try again.'] } })
   })
 
@@ -171,7 +121,7 @@ describe('forgot password', () => {
     const ip = nextIp()
     for (let i = 0; i < 10; i++)
       expect((await requestLink(`spray${i}@example.com`, ip)).data).toEqual({ outcome: 'sent' })
-    expect((await requestLink('spray-last@example.com', ip)).init?.status).toBe(429)
+    expect((await requestLink('spray-last@example.com', ip)).status).toBe(429)
   })
 })
 
@@ -209,13 +159,13 @@ describe('reset password', () => {
     const user = await panelUser('admin')
     const other = await panelUser('viewer')
     const [here, elsewhere, otherUsers] = [
-      await sessionCookie(user.id),
-      await sessionCookie(user.id),
-      await sessionCookie(other.id),
+      await panelCookie(user.id),
+      await panelCookie(user.id),
+      await panelCookie(other.id),
     ]
     const { token } = await mailedToken(user.email)
     await submitReset({ token, password: 'a fresh password', confirmPassword: 'a fresh password' }, here)
-    const signedIn = (cookie: string) => getSessionUser(new Request(SITE, { headers: { cookie } }), 'panel')
+    const signedIn = (cookie: string) => getSessionUser(getRequest(SITE, { cookie }), 'panel')
     expect(await signedIn(here)).toMatchObject({ userId: user.id })
     expect(await signedIn(elsewhere)).toBeNull()
     expect(await signedIn(otherUsers)).toMatchObject({ userId: other.id })
@@ -236,10 +186,10 @@ describe('reset password', () => {
 
   test('without a session, every panel session of the user ends', async () => {
     const user = await panelUser()
-    const cookie = await sessionCookie(user.id)
+    const cookie = await panelCookie(user.id)
     const { token } = await mailedToken(user.email)
     await submitReset({ token, password: 'a fresh password', confirmPassword: 'a fresh password' })
-    expect(await getSessionUser(new Request(SITE, { headers: { cookie } }), 'panel')).toBeNull()
+    expect(await getSessionUser(getRequest(SITE, { cookie }), 'panel')).toBeNull()
   })
 
   test('an expired link is refused by the page and by the form', async () => {
@@ -281,8 +231,8 @@ describe('reset password', () => {
   ])('refuses %j with its message and keeps the link and the password', async (fields, errors) => {
     const user = await panelUser()
     const { token } = await mailedToken(user.email)
-    const reply = (await submitReset({ token, ...fields })) as Reply
-    expect(reply.init?.status).toBe(400)
+    const reply = replyOf<FormReply>(await submitReset({ token, ...fields }))
+    expect(reply.status).toBe(400)
     expect(reply.data).toMatchObject({ error: errors })
     // The reply keeps what was typed, never the password.
     expect(reply.data.initialValue).not.toHaveProperty('password')
@@ -294,10 +244,10 @@ describe('reset password', () => {
     const user = await panelUser()
     const { token } = await mailedToken(user.email)
     const big = 'x'.repeat(1024 * 1024)
-    const reply = (await submitReset(
-      new URLSearchParams({ token, password: big, confirmPassword: big }).toString(),
-    )) as Reply
-    expect(reply.init?.status).toBe(413)
+    const reply = replyOf(
+      await submitReset(new URLSearchParams({ token, password: big, confirmPassword: big }).toString()),
+    )
+    expect(reply.status).toBe(413)
     expect((await loadReset(`?token=${token}`)).data).toMatchObject({ state: 'form' })
   })
 

@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from 'vitest'
+import { callAction, responseOf, toastOf } from '#tests/support/remix.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 
 // When Redis goes away the storefront keeps serving, an admin action that needs the queue says
@@ -9,7 +10,6 @@ process.env.REDIS_URL = Object.assign(new URL(realRedis), { port: String(proxy.p
 
 const refresh = await import('#app/routes/admin.products_.refresh.tsx')
 const home = await import('#app/routes/_site._index.tsx')
-const { getToast } = await import('#app/lib/toast.server.ts')
 const { closeQueues, enqueue, getQueue } = await import('#jobs/queues.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 const { createPanelUser, panelCookie } = await import('#tests/support/panel-users.ts')
@@ -20,20 +20,10 @@ afterAll(async () => {
   await proxy.close()
 })
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const cookie = await panelCookie((await createPanelUser('admin')).id)
-const runNow = async () => {
-  const response = (await refresh.action({
-    request: new Request('http://localhost/admin/products/refresh', { method: 'POST', headers: { cookie } }),
-    params: {},
-    context,
-  })) as Response
-  const toastCookie = response.headers
-    .getSetCookie()
-    .find((h) => h.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request('http://localhost/', { headers: { cookie: toastCookie } }))).toast
-}
+/** Presses "Run refresh now": answers the toast it shows. */
+const runNow = async () =>
+  toastOf(responseOf(await callAction(refresh.action, '/admin/products/refresh', {}, { cookie })))
 
 test('Redis away: the shop serves, "Run refresh now" says the queue is down; back: it queues and the workers take jobs again', async () => {
   expect(await runNow()).toMatchObject({ type: 'success', title: 'Refresh started' })

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import type { ClientOptions } from '#tests/support/amazon-client.ts'
 import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { createCategory, createProduct, hoursAgo } from '#tests/support/catalogue.ts'
+import { expectOneSchedule } from '#tests/support/schedules.ts'
 
 // The nightly refresh against the stand-in and real Postgres and Redis.
 const standIn = await startAmazonStandIn()
@@ -10,9 +11,6 @@ Object.assign(process.env, standIn.env)
 
 const { standInClient } = await import('#tests/support/amazon-client.ts')
 const { refreshProducts } = await import('#jobs/refresh-products.ts')
-const { startWorkers } = await import('#jobs/runtime.ts')
-const { getQueue } = await import('#jobs/queues.ts')
-const { nextRunAt } = await import('#jobs/schedules.ts')
 const { db } = await import('#db/client.ts')
 
 afterAll(() => standIn.close())
@@ -64,14 +62,18 @@ describe('nightly refresh', () => {
 
   test('updates Amazon fields, keeps manual prices and curated fields, flags rejected ASINs, writes the log', async () => {
     const category = await createCategory({ slug: 'refresh-curated' })
-    const curated = await createProduct({
-      asin: 'B0CURATED1',
+    // What the refresh must leave alone: our own texts, the category and a manual price.
+    const curatedFields = {
       title: 'Curated title',
       description: 'Curated description',
       badges: ['Best seller'],
       keywords: ['mylar'],
       category_id: category.id,
       manual_price: '7.77',
+    }
+    const curated = await createProduct({
+      asin: 'B0CURATED1',
+      ...curatedFields,
       price: '1.00',
       rating: '1.0',
       review_count: 1,
@@ -85,12 +87,7 @@ describe('nightly refresh', () => {
 
     const after = await readProduct(curated.asin)
     expect(after).toMatchObject({
-      title: 'Curated title',
-      description: 'Curated description',
-      badges: ['Best seller'],
-      keywords: ['mylar'],
-      category_id: category.id,
-      manual_price: '7.77',
+      ...curatedFields,
       price: '12.34',
       rating: '4.6',
       review_count: 321,
@@ -217,22 +214,10 @@ describe('nightly refresh', () => {
   })
 
   test('the nightly schedule is registered once however often workers start: 03:15 in REFRESH_TZ', async () => {
-    const started = [startWorkers(), startWorkers()]
-    try {
-      const read = () => getQueue('amazon').getJobSchedulers()
-      await expect.poll(async () => (await read()).length, { timeout: 10_000 }).toBe(1)
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      const schedulers = await read()
-      expect(schedulers).toHaveLength(1)
-      expect(schedulers[0]).toMatchObject({
-        key: 'nightly-refresh',
-        name: 'refresh-products',
-        pattern: '15 3 * * *',
-        tz: 'America/New_York',
-      })
-      expect(schedulers[0]!.next).toBe(nextRunAt('15 3 * * *', 'America/New_York', new Date()).getTime())
-    } finally {
-      await Promise.all(started.map((workers) => workers.close()))
-    }
+    await expectOneSchedule(
+      'amazon',
+      { key: 'nightly-refresh', name: 'refresh-products', pattern: '15 3 * * *', tz: 'America/New_York' },
+      2,
+    )
   })
 })

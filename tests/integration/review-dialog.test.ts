@@ -1,31 +1,28 @@
 import { describe, expect, test } from 'vitest'
 import { firstErrorOf } from '#app/components/forms.tsx'
 import { FORM_TOO_LARGE, type FormReply } from '#app/lib/form-reply.server.ts'
-import { getToast } from '#app/lib/toast.server.ts'
 import { action, loader } from '#app/routes/_site.product.$asin.tsx'
 import { db } from '#db/client.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
+import { callAction, callLoader, redirectOf, replyOf } from '#tests/support/remix.ts'
 
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
 const visible = await createProduct({ title: 'Review Target' })
 const hidden = await createProduct({ title: 'Hidden Target', soft_hidden: true })
 
-function post(asin: string, fields: Record<string, string>, clientIp = context.clientIp) {
-  const request = new Request(`http://localhost:3000/product/${asin}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'review', ...fields }),
-  })
-  return action({ request, params: { asin }, context: { ...context, clientIp } })
-}
-
-type Refused = { data: FormReply; init: ResponseInit }
+const post = (asin: string, fields: Record<string, string>, clientIp = '127.0.0.1') =>
+  callAction(action, `/product/${asin}`, { intent: 'review', ...fields }, { clientIp, params: { asin } })
 
 /** The status and each field's (or, under '', the form's) first message. */
 async function refused(asin: string, fields: Record<string, string>) {
-  const result = (await post(asin, fields)) as unknown as Refused
-  const errors = Object.entries(result.data.error ?? {}).map(([field, messages]) => [field, messages?.[0]])
-  return { status: result.init.status, errors: Object.fromEntries(errors) }
+  const { status, data } = replyOf<FormReply>(await post(asin, fields))
+  const errors = Object.entries(data.error ?? {}).map(([field, messages]) => [field, messages?.[0]])
+  return { status, errors: Object.fromEntries(errors) }
+}
+
+const PENDING_APPROVAL = {
+  type: 'success',
+  title: 'Review submitted successfully',
+  description: 'Your review is pending approval.',
 }
 
 const stored = () =>
@@ -71,27 +68,18 @@ describe('review dialog', () => {
   })
 
   test('a valid review is stored PENDING, trimmed, and the visitor is sent back with the toast', async () => {
-    const response = (await post(visible.asin, {
-      reviewer_name: '  <b>Ann</b>  ',
-      rating: '4',
-      comment: '   ',
-    })) as Response
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`/product/${visible.asin}`)
-    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
-    expect((await getToast(new Request('http://localhost:3000/', { headers: { cookie } }))).toast).toEqual({
-      type: 'success',
-      title: 'Review submitted successfully',
-      description: 'Your review is pending approval.',
+    const posted = await post(visible.asin, { reviewer_name: '  <b>Ann</b>  ', rating: '4', comment: '   ' })
+    expect(await redirectOf(posted)).toEqual({
+      status: 303,
+      location: `/product/${visible.asin}`,
+      toast: PENDING_APPROVAL,
     })
     expect(await stored()).toEqual([{ reviewer_name: '<b>Ann</b>', rating: 4, comment: null, status: 'PENDING' }])
 
     // Pending reviews are not public.
-    const page = (await loader({
-      request: new Request(`http://localhost:3000/product/${visible.asin}`),
-      params: { asin: visible.asin },
-      context,
-    })) as unknown as { data: { reviewStats: { count: number } } }
+    const page = replyOf<{ reviewStats: { count: number } }>(
+      await callLoader(loader, `/product/${visible.asin}`, { params: { asin: visible.asin } }),
+    )
     expect(page.data.reviewStats.count).toBe(0)
   })
 
@@ -118,12 +106,10 @@ describe('review dialog', () => {
 
   test('a filled honeypot is refused with a 403 and stores nothing', async () => {
     const before = (await stored()).length
-    const result = (await post(visible.asin, {
-      reviewer_name: 'Bot',
-      rating: '5',
-      website: 'http://spam.example',
-    })) as unknown as Refused
-    expect(result.init.status).toBe(403)
+    const result = replyOf<FormReply>(
+      await post(visible.asin, { reviewer_name: 'Bot', rating: '5', website: 'http://spam.example' }),
+    )
+    expect(result.status).toBe(403)
     expect(firstErrorOf(result.data)).toEqual(['Your review could not be sent.'])
     expect(await stored()).toHaveLength(before)
   })
@@ -135,9 +121,9 @@ describe('review dialog', () => {
       expect(response.status).toBe(303)
     }
     const before = (await stored()).length
-    const result = (await post(visible.asin, { reviewer_name: 'One too many', rating: '5' }, ip)) as unknown as Refused
-    expect(result.init.status).toBe(429)
-    expect(new Headers(result.init.headers).get('Retry-After')).toMatch(/^\d+$/)
+    const result = replyOf<FormReply>(await post(visible.asin, { reviewer_name: 'One too many', rating: '5' }, ip))
+    expect(result.status).toBe(429)
+    expect(result.headers.get('Retry-After')).toMatch(/^\d+$/)
     // The page titles it "Failed to submit review" (SPEC §8); the reply carries the reason.
     expect(firstErrorOf(result.data)).toEqual(['Too many attempts. Please wait a while and try again.'])
     expect(await stored()).toHaveLength(before)

@@ -1,72 +1,49 @@
-import { afterAll, describe, expect, test, vi } from 'vitest'
-import { startSmtpSink } from '#tests/support/smtp-sink.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { callAction, callLoader, getRequest, redirectOf, replyOf, setCookie } from '#tests/support/remix.ts'
 
 // The reviews page form end to end: the action, the real sign-in mail (BullMQ worker → SMTP), the link, the
 // reviewer's session, and the review it posts.
-const sink = await startSmtpSink()
-process.env.SMTP_URL = sink.url
-process.env.SITE_URL = 'http://shop.example.test'
+const SITE = 'http://shop.example.test'
+const sink = await startMailDelivery({ siteUrl: SITE })
 
 const route = await import('#app/routes/_site.reviews.$asin.tsx')
 const { loader: linkLoader } = await import('#app/routes/_site.auth.review-link.tsx')
-const { getToast } = await import('#app/lib/toast.server.ts')
 const { getSessionUser } = await import('#app/lib/session.server.ts')
-const { startWorkers } = await import('#jobs/runtime.ts')
 const { db } = await import('#db/client.ts')
 const { createProduct } = await import('#tests/support/catalogue.ts')
 
-const workers = startWorkers()
-afterAll(async () => {
-  await workers.close()
-  await sink.close()
-})
-
 const product = await createProduct({ title: 'Mylar Sleeves' })
 const hidden = await createProduct({ title: 'Hidden', soft_hidden: true })
-const SITE = 'http://shop.example.test'
 
 let addressCount = 0
 /** A new address per call, so each test starts under every rate limit. */
 const nextIp = () => `198.51.100.${++addressCount}`
 
+/** A review form post; the Host header is a stranger's, so links must be built on SITE_URL, never on it. */
 function postReview(fields: Record<string, string>, { cookie = '', clientIp = nextIp(), asin = product.asin } = {}) {
-  const request = new Request(`${SITE}/reviews/${asin}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie, Host: 'evil.example' },
-    body: new URLSearchParams({ intent: 'review', ...fields }),
-  })
-  return route.action({ request, params: { asin }, context: { cspNonce: '', clientIp } })
+  return callAction(
+    route.action,
+    `${SITE}/reviews/${asin}`,
+    { intent: 'review', ...fields },
+    {
+      cookie,
+      clientIp,
+      params: { asin },
+      headers: { Host: 'evil.example' },
+    },
+  )
 }
 
-type Reply = { data: { status: string; error: Record<string, string[] | null> }; init: ResponseInit }
+type Refusal = { status: string; error: Record<string, string[] | null> }
 
-async function refusal(result: unknown) {
-  const { data, init } = result as Reply
-  return { status: init.status, errors: data.error }
+const refusal = (result: unknown) => {
+  const { status, data } = replyOf<Refusal>(result)
+  return { status, errors: data.error }
 }
 
-async function loadPage(cookie = '', asin = product.asin) {
-  const result = (await route.loader({
-    request: new Request(`${SITE}/reviews/${asin}`, { headers: { cookie } }),
-    params: { asin },
-    context: { cspNonce: '', clientIp: '127.0.0.1' },
-  })) as unknown as Record<string, unknown>
-  return { data: result }
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('cv_toast='))!
-    .split(';')[0]!
-  return (await getToast(new Request(SITE, { headers: { cookie } }))).toast
-}
-
-const cookieFrom = (response: Response, name: string) =>
-  response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith(`${name}=`))
-    ?.split(';')[0]
+const loadPage = async (cookie = '', asin = product.asin) =>
+  replyOf(await callLoader(route.loader, `${SITE}/reviews/${asin}`, { cookie, params: { asin } }))
 
 const reviews = () =>
   db.selectFrom('reviews').select(['reviewer_name', 'rating', 'comment', 'status', 'user_id']).orderBy('id').execute()
@@ -81,13 +58,7 @@ async function signInLinkFor(email: string) {
   return { mail, link }
 }
 
-async function follow(link: string) {
-  return (await linkLoader({
-    request: new Request(link),
-    params: {},
-    context: { cspNonce: '', clientIp: '127.0.0.1' },
-  })) as unknown
-}
+const follow = (link: string) => callLoader(linkLoader, link) as Promise<unknown>
 
 /** Requests a link for `email`, follows it, and answers the reviewer's session cookie. */
 async function signIn(email: string, fields: Partial<typeof valid> = {}) {
@@ -95,7 +66,7 @@ async function signIn(email: string, fields: Partial<typeof valid> = {}) {
   expect(response.status).toBe(303)
   const { link } = await signInLinkFor(email)
   const landed = (await follow(link)) as Response
-  return cookieFrom(landed, 'cv_reviewer')!
+  return setCookie(landed, 'cv_reviewer')!
 }
 
 describe('reviews page form, not signed in', () => {
@@ -111,13 +82,13 @@ describe('reviews page form, not signed in', () => {
     [{ rating: '6' }, { rating: ['Number must be less than or equal to 5'] }],
     [{ rating: 'abc' }, { rating: ['Expected number, received nan'] }],
   ])('refuses %j with its message, and sends and stores nothing', async (fields, errors) => {
-    expect(await refusal(await postReview({ ...valid, ...fields }))).toEqual({ status: 400, errors })
+    expect(refusal(await postReview({ ...valid, ...fields }))).toEqual({ status: 400, errors })
     expect(await reviews()).toEqual([])
     expect(await links()).toEqual([])
   })
 
   test('a body of megabytes is refused without being read whole', async () => {
-    const result = await refusal(await postReview({ ...valid, comment: 'x'.repeat(5 * 1024 * 1024) }))
+    const result = refusal(await postReview({ ...valid, comment: 'x'.repeat(5 * 1024 * 1024) }))
     expect(result.status).toBe(413)
     expect(await links()).toEqual([])
   })
@@ -130,7 +101,7 @@ describe('reviews page form, not signed in', () => {
   })
 
   test('a filled honeypot is refused with a 403: no link, no mail', async () => {
-    const result = await refusal(await postReview({ ...valid, email: 'bot@example.com', website: 'x' }))
+    const result = refusal(await postReview({ ...valid, email: 'bot@example.com', website: 'x' }))
     expect(result).toEqual({ status: 403, errors: { '': ['Your review could not be sent.'] } })
     expect(await links()).toEqual([])
   })
@@ -141,13 +112,14 @@ describe('reviews page form, not signed in', () => {
   })
 
   test('a valid post mails a sign-in link on our own host, keeps the draft, and posts nothing yet', async () => {
-    const response = (await postReview({ ...valid, email: 'first@example.com' })) as Response
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`/reviews/${product.asin}`)
-    expect(await toastOf(response)).toEqual({
-      type: 'success',
-      title: 'Check your email',
-      description: 'We sent you a magic link to sign in and post your review.',
+    expect(await redirectOf(await postReview({ ...valid, email: 'first@example.com' }))).toEqual({
+      status: 303,
+      location: `/reviews/${product.asin}`,
+      toast: {
+        type: 'success',
+        title: 'Check your email',
+        description: 'We sent you a magic link to sign in and post your review.',
+      },
     })
     expect(await reviews()).toEqual([])
 
@@ -174,7 +146,7 @@ describe('the sign-in link', () => {
     const landed = (await follow(link)) as Response
     expect(landed.status).toBe(303)
     expect(landed.headers.get('Location')).toBe(`/reviews/${product.asin}#write-review`)
-    const cookie = cookieFrom(landed, 'cv_reviewer')!
+    const cookie = setCookie(landed, 'cv_reviewer')!
     expect(cookie).toBeDefined()
     expect(landed.headers.getSetCookie().find((c) => c.startsWith('cv_reviewer='))).toMatch(/HttpOnly/i)
     expect(landed.headers.getSetCookie().find((c) => c.startsWith('cv_reviewer='))).toMatch(/SameSite=Lax/i)
@@ -187,8 +159,8 @@ describe('the sign-in link', () => {
     })
 
     // Used: a second visit is refused, and signs nobody in.
-    const again = (await follow(link)) as { data: { error: string }; init: ResponseInit }
-    expect(again.init.status).toBe(400)
+    const again = replyOf<{ error: string }>(await follow(link))
+    expect(again.status).toBe(400)
     expect(again.data.error).toBe('This sign-in link has already been used or has expired.')
   })
 
@@ -198,8 +170,8 @@ describe('the sign-in link', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 16 * 60_000)
-      const result = (await follow(link)) as { data: { error: string }; init: ResponseInit }
-      expect(result.init.status).toBe(400)
+      const result = replyOf<{ error: string }>(await follow(link))
+      expect(result.status).toBe(400)
     } finally {
       vi.useRealTimers()
     }
@@ -208,8 +180,8 @@ describe('the sign-in link', () => {
       .updateTable('review_sign_in_links')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute()
-    const result = (await follow(link)) as { data: { error: string }; init: ResponseInit }
-    expect(result.init.status).toBe(400)
+    const result = replyOf<{ error: string }>(await follow(link))
+    expect(result.status).toBe(400)
     expect(await db.selectFrom('sessions').selectAll().where('kind', '=', 'reviewer').execute()).toHaveLength(1)
   })
 
@@ -218,8 +190,8 @@ describe('the sign-in link', () => {
     ['no token', `${SITE}/auth/review-link`],
     ['garbage', `${SITE}/auth/review-link?token=%3Cscript%3E`],
   ])('%s is refused with a 400', async (_name, url) => {
-    const result = (await follow(url)) as { data: { error: string }; init: ResponseInit }
-    expect(result.init.status).toBe(400)
+    const result = replyOf<{ error: string }>(await follow(url))
+    expect(result.status).toBe(400)
     expect(result.data.error).toBe('This sign-in link is not valid. Please request a new one.')
   })
 })
@@ -227,16 +199,18 @@ describe('the sign-in link', () => {
 describe('reviews page form, signed in', () => {
   test('posts a PENDING review under the nickname, forgets the draft, and hides the form', async () => {
     const cookie = await signIn('poster@example.com', { nickname: 'First Draft' })
-    const response = (await postReview(
+    const posted = await postReview(
       { nickname: '  <i>Keeper</i> ', rating: '5', comment: 'Crystal clear and archival.' },
       { cookie },
-    )) as Response
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`/reviews/${product.asin}`)
-    expect(await toastOf(response)).toEqual({
-      type: 'success',
-      title: 'Review submitted!',
-      description: 'Your review will appear after moderation. Thank you for your feedback!',
+    )
+    expect(await redirectOf(posted)).toEqual({
+      status: 303,
+      location: `/reviews/${product.asin}`,
+      toast: {
+        type: 'success',
+        title: 'Review submitted!',
+        description: 'Your review will appear after moderation. Thank you for your feedback!',
+      },
     })
     const user = await db
       .selectFrom('users')
@@ -258,7 +232,7 @@ describe('reviews page form, signed in', () => {
   test('the e-mail comes from the session, not the form; errors are the same messages', async () => {
     const cookie = await signIn('someone@example.com')
     const before = (await reviews()).length
-    expect(await refusal(await postReview({ nickname: 'A', comment: 'short' }, { cookie }))).toEqual({
+    expect(refusal(await postReview({ nickname: 'A', comment: 'short' }, { cookie }))).toEqual({
       status: 400,
       errors: {
         nickname: ['Nickname must be at least 2 characters'],
@@ -270,23 +244,19 @@ describe('reviews page form, signed in', () => {
 
   test('a reviewer session never opens the panel, and signing out ends it', async () => {
     const cookie = await signIn('visitor@example.com')
-    const request = (value: string) => new Request(SITE, { headers: { cookie: value } })
+    const request = (value: string) => getRequest(SITE, { cookie: value })
     expect(await getSessionUser(request(cookie), 'reviewer')).toMatchObject({ email: 'visitor@example.com' })
     // The same signed value under the panel's cookie name is not a panel session.
     expect(await getSessionUser(request(cookie.replace('cv_reviewer=', 'cv_session=')), 'panel')).toBeNull()
 
-    const signOut = new Request(`${SITE}/reviews/${product.asin}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({ intent: 'sign-out' }),
-    })
-    const response = (await route.action({
-      request: signOut,
-      params: { asin: product.asin },
-      context: { cspNonce: '', clientIp: '127.0.0.1' },
-    })) as Response
+    const response = (await callAction(
+      route.action,
+      `${SITE}/reviews/${product.asin}`,
+      { intent: 'sign-out' },
+      { cookie, params: { asin: product.asin } },
+    )) as Response
     expect(response.status).toBe(303)
-    expect(cookieFrom(response, 'cv_reviewer')).toBe('cv_reviewer=')
+    expect(setCookie(response, 'cv_reviewer')).toBe('cv_reviewer=')
     expect(await getSessionUser(request(cookie), 'reviewer')).toBeNull()
   })
 })
@@ -297,9 +267,9 @@ describe('rate limits', () => {
       expect(((await postReview({ ...valid, email: 'flood@example.com' })) as Response).status).toBe(303)
     }
     const linksBefore = (await links()).length
-    const result = (await postReview({ ...valid, email: 'FLOOD@example.com' })) as Reply
-    expect(result.init.status).toBe(429)
-    expect(new Headers(result.init.headers).get('Retry-After')).toMatch(/^\d+$/)
+    const result = replyOf<Refusal>(await postReview({ ...valid, email: 'FLOOD@example.com' }))
+    expect(result.status).toBe(429)
+    expect(result.headers.get('Retry-After')).toMatch(/^\d+$/)
     expect(result.data.error).toEqual({ '': ['Too many attempts. Please wait a while and try again.'] })
     expect(await links()).toHaveLength(linksBefore)
   })
@@ -310,8 +280,8 @@ describe('rate limits', () => {
       const response = (await postReview({ ...valid, email: `ip${attempt}@example.com` }, { clientIp })) as Response
       expect(response.status).toBe(303)
     }
-    const result = (await postReview({ ...valid, email: 'ip-last@example.com' }, { clientIp })) as Reply
-    expect(result.init.status).toBe(429)
+    const result = replyOf<Refusal>(await postReview({ ...valid, email: 'ip-last@example.com' }, { clientIp }))
+    expect(result.status).toBe(429)
   })
 
   test('five reviews per reviewer per hour', async () => {
@@ -321,7 +291,7 @@ describe('rate limits', () => {
       expect(((await postReview(review, { cookie })) as Response).status).toBe(303)
     }
     const before = (await reviews()).length
-    expect(((await postReview(review, { cookie })) as Reply).init.status).toBe(429)
+    expect(replyOf(await postReview(review, { cookie })).status).toBe(429)
     expect(await reviews()).toHaveLength(before)
   })
 })

@@ -3,24 +3,13 @@ import { loader as homeLoader, meta as homeMeta } from '#app/routes/_site._index
 import { loader as goLoader } from '#app/routes/go.$asin.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
-import {
-  CLIENT_IP,
-  createCategory,
-  createProduct,
-  hoursAgo,
-  loaderArgs,
-  loaderData,
-  statusOf,
-  thrownResponse,
-  type CategoryRow,
-  type ProductRow,
-} from '#tests/support/catalogue.ts'
+import { createCategory, createProduct, hoursAgo, type CategoryRow, type ProductRow } from '#tests/support/catalogue.ts'
+import { CLIENT_IP, loaderArgs, loaderData, SITE, statusOf, thrownResponse } from '#tests/support/remix.ts'
 
 // The home page (SPEC §2: carousel of up to 8 featured products, "Shop by Category") and /go/{asin},
 // the outbound affiliate redirect (SPEC §5 affiliate URL normalisation, §9 tag and utm parameters,
 // §3 clicks).
 
-const SITE = 'http://localhost:3000'
 const TZ = 'America/New_York'
 
 describe('home', () => {

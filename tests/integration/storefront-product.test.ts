@@ -8,19 +8,17 @@ import {
   createProduct,
   createReview,
   hoursAgo,
-  loaderArgs,
-  loaderData,
-  statusOf,
-  thrownResponse,
   type ProductRow,
   type ReviewRow,
 } from '#tests/support/catalogue.ts'
+import { loaderArgs, loaderData, SITE, statusOf, thrownResponse } from '#tests/support/remix.ts'
 
 // /product/{asin} and /reviews/{asin}: SPEC §2 (product detail, reviews page), §4 (only approved
 // reviews are public), §9 (prices with 2 decimals, 24 h freshness and price validity, first 3 reviews).
 
-const SITE = 'http://localhost:3000'
 const TZ = 'America/New_York' // REFRESH_TZ's default
+/** The product most tests read: what both its pages say it is. */
+const MAIN = { asin: 'B00MAIN001', title: 'BCW Mylar Sleeve 2-Mil' }
 
 function load(asin: string, query = '') {
   return loaderData(loader(loaderArgs(`/product/${encodeURIComponent(asin)}${query ? `?${query}` : ''}`, { asin })))
@@ -141,10 +139,9 @@ describe('product lookup', () => {
 
 describe('product data', () => {
   test('the product, its images and its category', async () => {
-    const data = await load('B00MAIN001')
+    const data = await load(MAIN.asin)
     expect(data.product).toEqual({
-      asin: 'B00MAIN001',
-      title: 'BCW Mylar Sleeve 2-Mil',
+      ...MAIN,
       brand: 'BCW',
       description: 'Archival 2-mil Mylar sleeves for current comics.',
       badges: ['Archival', 'Best Seller'],
@@ -388,12 +385,8 @@ describe('meta', () => {
 
 describe('/reviews/{asin}', () => {
   test('every approved review, newest first, and their average', async () => {
-    const data = await loadReviews('B00MAIN001')
-    expect(data.product).toEqual({
-      asin: 'B00MAIN001',
-      title: 'BCW Mylar Sleeve 2-Mil',
-      image_url: 'https://m.media-amazon.com/images/I/main.jpg',
-    })
+    const data = await loadReviews(MAIN.asin)
+    expect(data.product).toEqual({ ...MAIN, image_url: 'https://m.media-amazon.com/images/I/main.jpg' })
     expect(data.reviews.map((review) => review.reviewer_name)).toEqual(['A1', 'A2', 'A3', 'A4'])
     expect(data.reviews[3]!.date).toBe(formatDate(reviews.a4!.created_at, TZ))
     expect(data.average).toBe(3.5)

@@ -7,18 +7,10 @@ import { headers as searchHeaders } from '#app/routes/_site.search.tsx'
 import { loader as robotsLoader } from '#app/routes/robots[.]txt.ts'
 import { loader as sitemapIndexLoader } from '#app/routes/sitemap[.]xml.ts'
 import { loader as sitemapFileLoader } from '#app/routes/sitemaps.$file.ts'
-import {
-  createCategory,
-  createProduct,
-  headersArgs,
-  loaderArgs,
-  thrownResponse,
-  type ProductRow,
-} from '#tests/support/catalogue.ts'
+import { createCategory, createProduct, type ProductRow } from '#tests/support/catalogue.ts'
+import { headersArgs, loaderArgs, SITE, thrownResponse } from '#tests/support/remix.ts'
 
 // robots.txt, the sitemaps, and the caching headers of the public catalogue pages.
-
-const SITE = 'http://localhost:3000'
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])
 

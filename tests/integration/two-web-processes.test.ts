@@ -61,6 +61,13 @@ async function page(server: BuiltServer, path: string) {
   return { status: response.status, cache: response.headers.get('x-page-cache'), body: await response.text() }
 }
 
+/** Each path from one server, one after another: the order of the requests decides what is cached. */
+async function pages<Paths extends string[]>(server: BuiltServer, paths: [...Paths]) {
+  const answers = []
+  for (const path of paths) answers.push(await page(server, path))
+  return answers as { [K in keyof Paths]: Awaited<ReturnType<typeof page>> }
+}
+
 /** The edit panel's form for a product as it is stored, with `changes`: a save through the admin panel. */
 async function editForm(id: number, changes: Record<string, string>) {
   const [row] = await query<Record<string, unknown>>(
@@ -119,12 +126,7 @@ describe('two web processes on one database and Redis', () => {
     // No waiting, in the process that saved and the other (docs/decisions/030): A's pages show the new title,
     // B's page is still the one cached before.
     for (const server of servers) {
-      const [afterA, afterB, listing, found] = [
-        await page(server, pageA),
-        await page(server, pageB),
-        await page(server, category),
-        await page(server, search),
-      ]
+      const [afterA, afterB, listing, found] = await pages(server, [pageA, pageB, category, search])
       expect(afterA.cache).toBe('MISS')
       expect(afterA.body).toContain(title)
       expect(afterB.cache).toBe('HIT')
@@ -146,12 +148,7 @@ describe('two web processes on one database and Redis', () => {
 
     // Hidden: gone at once from its page, the search and its category, in both; B's page is still cached.
     for (const server of servers) {
-      const [afterA, found, listing, afterB] = [
-        await page(server, pageA),
-        await page(server, search),
-        await page(server, category),
-        await page(server, pageB),
-      ]
+      const [afterA, found, listing, afterB] = await pages(server, [pageA, search, category, pageB])
       expect(afterA.status).toBe(404)
       expect(afterA.cache).not.toBe('HIT')
       expect(found.cache).toBe('MISS')

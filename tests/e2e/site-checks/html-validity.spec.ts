@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import {
   BOT_USER_AGENT,
   BROWSER_USER_AGENT,
@@ -8,7 +8,7 @@ import {
   UNCACHED,
 } from '../support/crawl.ts'
 import { describeNuErrors, nuErrors } from '../support/nu-checker.ts'
-import { createPanelSession, createPanelUser, uniqueEmail } from '../support/panel.ts'
+import { expect, test } from '../support/panel-fixture.ts'
 
 // "The Nu checker finds no error on any page" (the project's standard): every kind of public page, as a
 // browser and as a crawler get it (the server once streamed differently to each: docs/decisions/022), and the
@@ -50,7 +50,7 @@ for (const { agent, userAgent } of [
   })
 }
 
-test('the admin panel is valid HTML', async ({ request, playwright }) => {
+test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }) => {
   // Signed out: the panel's own sign-in pages.
   const signedOut = await fetchAll(request, [
     { name: 'login', path: '/admin/login' },
@@ -58,11 +58,10 @@ test('the admin panel is valid HTML', async ({ request, playwright }) => {
     { name: 'setup, closed', path: '/admin/setup' },
   ])
 
-  const admin = await createPanelUser(uniqueEmail('nu-admin'), 'admin')
-  const session = await createPanelSession(admin)
+  const admin = await panelUsers.createUser('admin')
   const panel = await playwright.request.newContext({
     baseURL: process.env.E2E_BASE_URL,
-    extraHTTPHeaders: { cookie: `${session.name}=${session.value}`, 'user-agent': BROWSER_USER_AGENT },
+    extraHTTPHeaders: { cookie: await panelUsers.cookie(admin.id), 'user-agent': BROWSER_USER_AGENT },
   })
   try {
     // Pages that hold one record: the first the lists link to.

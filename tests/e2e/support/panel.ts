@@ -1,56 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { test, type BrowserContext } from '@playwright/test'
-import { createCookie } from '@remix-run/node'
-import { hashPassword } from '#app/lib/password.server.ts'
 import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
-// Panel users for the e2e specs, written straight into the e2e site's database; signing in is a session row
-// and its signed cookie (DESIGN.md §7), except in the specs that test signing in itself.
+// Rows the panel specs work on, written straight into the e2e site's database. Panel users and their sessions
+// come from the panelUsers fixture (panel-fixture.ts).
 
 function env() {
   const name = process.env.E2E_DATABASE
   if (!name) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
   return e2eServiceEnv(name)
-}
-
-/** An address no other test or project uses. */
-export const uniqueEmail = (kind: string) =>
-  `${kind}-${Date.now()}-${randomBytes(3).toString('hex')}-${test.info().project.name}@example.com`
-
-/** A user holding `role`, with `password` when given; answers the user's id. */
-export async function createPanelUser(email: string, role: 'admin' | 'editor' | 'viewer', password?: string) {
-  const passwordHash = password ? await hashPassword(password) : null
-  return onServer(async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      'INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id',
-      [email, passwordHash],
-    )
-    const id = rows[0]!.id
-    await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role])
-    return id
-  }, env().DATABASE_URL)
-}
-
-/** A panel session for the user: the session row, and the value of the cookie the server would set for it. */
-export async function createPanelSession(userId: number): Promise<{ name: 'cv_session'; value: string }> {
-  const id = randomBytes(32).toString('base64url')
-  await onServer(
-    (client) =>
-      client.query(
-        "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, 'panel', now() + interval '1 hour')",
-        [id, userId],
-      ),
-    env().DATABASE_URL,
-  )
-  const cookie = createCookie('cv_session', { secrets: [env().SESSION_SECRET] })
-  return { name: 'cv_session', value: (await cookie.serialize(id)).split(';')[0]!.slice('cv_session='.length) }
-}
-
-/** Signs the browser context in to the panel as the user: a session row and the cookie the server would set. */
-export async function signInAs(context: BrowserContext, userId: number) {
-  const { name, value } = await createPanelSession(userId)
-  await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
 }
 
 /** Every admin becomes an editor, so first-admin setup is open again (tests/e2e/first-admin.spec.ts). */

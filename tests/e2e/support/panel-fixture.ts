@@ -1,0 +1,67 @@
+import { test as base, type BrowserContext } from '@playwright/test'
+import type { Role } from '#app/lib/permissions.ts'
+import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
+import type * as PanelUserCode from '#tests/support/panel-users.ts'
+
+// Panel users for the e2e specs, made by the app's own models and session code (tests/support/panel-users.ts)
+// in the e2e site's database. Signing in is a new session row and the cookie the server would set for it
+// (DESIGN §7), never a typed password, except in the specs that test signing in itself. Every user a test
+// made is deleted after it, with its sessions.
+
+export interface PanelUser {
+  id: number
+  email: string
+}
+
+export interface PanelUsers {
+  /** A new panel user holding `role`; with `password` for the specs that sign in by typing it. */
+  createUser(role: Role, options?: { password?: string }): Promise<PanelUser>
+  /** A new panel user holding `role`, signed in on the browser context. */
+  signIn(context: BrowserContext, role: Role): Promise<PanelUser>
+  /** The `cookie` header of a new panel session for the user, for requests made without a browser. */
+  cookie(userId: number): Promise<string>
+}
+
+export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typeof PanelUserCode }>({
+  // tests/support/panel-users.ts, loaded once a worker, on the e2e site's database.
+  panelUserCode: [
+    async ({}, use) => {
+      const database = process.env.E2E_DATABASE
+      if (!database) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
+      // The app's modules read their settings once, at first use: the web server's, before they are loaded.
+      Object.assign(process.env, e2eServiceEnv(database), { SITE_URL: process.env.E2E_BASE_URL })
+      await use(await import('#tests/support/panel-users.ts'))
+      const { closeDatabase } = await import('#db/client.ts')
+      await closeDatabase()
+    },
+    { scope: 'worker' },
+  ],
+
+  panelUsers: async ({ panelUserCode }, use) => {
+    const made: number[] = []
+    const createUser = async (role: Role, options?: { password?: string }) => {
+      const user = await panelUserCode.createPanelUser(role, options)
+      made.push(user.id)
+      return user
+    }
+    await use({
+      createUser,
+      cookie: (userId) => panelUserCode.panelCookie(userId),
+      async signIn(context, role) {
+        const user = await createUser(role)
+        const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id))
+        await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
+        return user
+      },
+    })
+    await panelUserCode.deletePanelUsers(made)
+  },
+})
+
+export { expect } from '@playwright/test'
+
+/** `name=value` → [name, value] */
+function splitCookie(pair: string): [string, string] {
+  const at = pair.indexOf('=')
+  return [pair.slice(0, at), pair.slice(at + 1)]
+}
