@@ -62,7 +62,7 @@ export async function getSessionUser(request: Request, kind: SessionKind): Promi
   const session = await findActiveSession(db, id, kind, policies[kind].idleSeconds)
   if (!session) return null
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, id)
-  return { sessionId: session.id, userId: session.userId, email: session.email }
+  return { sessionId: session.id, userId: session.user_id, email: session.email }
 }
 
 /**

@@ -9,7 +9,7 @@ export interface PanelUserRow {
   id: number
   email: string
   role: Role
-  createdAt: Date
+  created_at: Date
 }
 
 /** Every user with a role, by e-mail, with their strongest role (admin, editor, viewer: SPEC §6). */
@@ -21,7 +21,7 @@ export async function listPanelUsers(db: Executor): Promise<PanelUserRow[]> {
     .groupBy('users.id')
     .orderBy(sql`lower(users.email)`)
     .execute()
-  return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, createdAt: row.created_at }))
+  return rows
 }
 
 export async function findUserById(db: Executor, id: number) {

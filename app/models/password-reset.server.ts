@@ -33,7 +33,7 @@ export async function findUsablePasswordResetToken(db: Executor, token: string) 
   return db
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select(['password_reset_tokens.id', 'users.id as userId', 'users.email'])
+    .select(['password_reset_tokens.id', 'users.id as user_id', 'users.email'])
     .where('password_reset_tokens.token_hash', '=', hashToken(token))
     .where('password_reset_tokens.used_at', 'is', null)
     .where('password_reset_tokens.expires_at', '>', sql<Date>`now()`)
@@ -62,7 +62,7 @@ export async function consumePasswordResetToken(trx: Executor, token: string) {
     .execute()
   // Any other link of the same user dies with this one.
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', row.user_id).where('id', '!=', row.id).execute()
-  return { userId: row.user_id }
+  return { user_id: row.user_id }
 }
 
 export async function deletePasswordResetTokens(db: Executor, userId: number): Promise<void> {

@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: row.id,
         email: row.email,
         role: row.role,
-        added: formatDate(row.createdAt, timeZone),
+        added: formatDate(row.created_at, timeZone),
       })) ?? null,
     audit: {
       total: audit.total,

@@ -143,15 +143,15 @@ export async function resetPassword(
   return db.transaction().execute(async (trx) => {
     const link = await consumePasswordResetToken(trx, token)
     if (!link) return undefined
-    await setPasswordHash(trx, link.userId, passwordHash)
-    const sessionsEnded = await deleteUserSessions(trx, link.userId, {
+    await setPasswordHash(trx, link.user_id, passwordHash)
+    const sessionsEnded = await deleteUserSessions(trx, link.user_id, {
       kind: 'panel',
-      except: current?.userId === link.userId ? current.sessionId : undefined,
+      except: current?.userId === link.user_id ? current.sessionId : undefined,
     })
     await writeAudit(trx, {
-      actorId: link.userId,
+      actorId: link.user_id,
       entityType: 'USER',
-      entityId: link.userId,
+      entityId: link.user_id,
       action: 'RESET_PASSWORD',
       diff: { password: 'changed', sessionsEnded },
     })
