@@ -41,24 +41,20 @@ export function CommunityReviews({
           Community Reviews
         </h2>
         {stats.count > 0 ? (
-          <>
-            <div className="mt-3 flex items-center gap-3">
-              <span className="text-3xl font-bold">{stats.average.toFixed(1)}</span>
-              <StarRating rating={stats.average} size="lg" />
-              <span className="text-slate-600">
-                Based on {stats.count} {stats.count === 1 ? 'review' : 'reviews'}
-              </span>
-            </div>
-            <ReviewList reviews={reviews} />
-            {stats.count > preview ? (
-              <Link to={`/reviews/${asin}`} className="font-medium text-brand-700 underline">
-                View All {stats.count} Reviews
-              </Link>
-            ) : null}
-          </>
-        ) : (
-          <p className="mt-3 text-slate-600">No reviews yet. Be the first to review this product!</p>
-        )}
+          <div className="mt-3 flex items-center gap-3">
+            <span className="text-3xl font-bold">{stats.average.toFixed(1)}</span>
+            <StarRating rating={stats.average} size="lg" />
+            <span className="text-slate-600">
+              Based on {stats.count} {stats.count === 1 ? 'review' : 'reviews'}
+            </span>
+          </div>
+        ) : null}
+        <ReviewList reviews={reviews} />
+        {stats.count > preview ? (
+          <Link to={`/reviews/${asin}`} className="font-medium text-brand-700 underline">
+            View All {stats.count} Reviews
+          </Link>
+        ) : null}
       </section>
     </>
   )

@@ -66,3 +66,13 @@ export function NotFoundText({ title }: { title: string }) {
 
 /** A route's boundary whose 404 names what was not found. */
 export const notFoundHandler = (title: string) => ({ 404: () => <NotFoundText title={title} /> })
+
+/**
+ * A panel page's boundary: inside the panel's navigation (which holds the page's <main>), with a way back to
+ * its list; a 404 names what was not found.
+ */
+export const panelErrorBoundary = (back: { to: string; label: string }, notFound?: string) =>
+  function PanelErrorBoundary() {
+    const statusHandlers = notFound ? notFoundHandler(notFound) : undefined
+    return <GeneralErrorBoundary landmark={false} home={back} statusHandlers={statusHandlers} />
+  }

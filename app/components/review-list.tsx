@@ -10,7 +10,11 @@ export interface ReviewItem {
   date: string
 }
 
+/** Approved reviews, newest first; an invitation when there are none yet. */
 export function ReviewList({ reviews }: { reviews: ReviewItem[] }) {
+  if (reviews.length === 0) {
+    return <p className="mt-3 text-slate-600">No reviews yet. Be the first to review this product!</p>
+  }
   return (
     <ul className="divide-y divide-slate-200">
       {reviews.map((review) => (

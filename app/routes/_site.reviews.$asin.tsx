@@ -177,11 +177,7 @@ export default function ReviewsPage() {
         <h2 id="all-reviews-heading" className="text-2xl font-bold">
           All Reviews
         </h2>
-        {reviews.length > 0 ? (
-          <ReviewList reviews={reviews} />
-        ) : (
-          <p className="mt-3 text-slate-600">No reviews yet. Be the first to review this product!</p>
-        )}
+        <ReviewList reviews={reviews} />
       </section>
     </main>
   )

@@ -7,7 +7,7 @@ import { CategoryTable } from '#app/components/admin/category-table.tsx'
 import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
-import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
@@ -232,12 +232,7 @@ export default function AdminCategories() {
   )
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      landmark={false}
-      home={{ to: '/admin/categories', label: 'Back to Categories' }}
-      statusHandlers={notFoundHandler(CATEGORY_NOT_FOUND)}
-    />
-  )
-}
+export const ErrorBoundary = panelErrorBoundary(
+  { to: '/admin/categories', label: 'Back to Categories' },
+  CATEGORY_NOT_FOUND,
+)

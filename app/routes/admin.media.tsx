@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { MediaFilters, MediaLibrary, NewFolderForm } from '#app/components/admin/media-library.tsx'
-import { MediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
+import { mediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
 import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
@@ -151,4 +151,4 @@ export default function MediaPage() {
   )
 }
 
-export const ErrorBoundary = MediaErrorBoundary
+export const ErrorBoundary = mediaErrorBoundary()

@@ -2,7 +2,7 @@ import { invariantResponse } from '@epic-web/invariant'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { MediaDetailsForms, MediaFacts } from '#app/components/admin/media-details.tsx'
-import { MediaErrorBoundary } from '#app/components/admin/media.tsx'
+import { mediaErrorBoundary } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
@@ -89,6 +89,4 @@ export default function MediaDetails() {
   )
 }
 
-export function ErrorBoundary() {
-  return <MediaErrorBoundary notFound={MEDIA_GONE} />
-}
+export const ErrorBoundary = mediaErrorBoundary(MEDIA_GONE)

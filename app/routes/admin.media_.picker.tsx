@@ -3,7 +3,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Form, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { MediaPickerGrid, PickerSearch, useSelection } from '#app/components/admin/media-picker.tsx'
-import { MediaErrorBoundary } from '#app/components/admin/media.tsx'
+import { mediaErrorBoundary } from '#app/components/admin/media.tsx'
 import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
 import { FormErrors } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
@@ -101,4 +101,4 @@ export default function PickerPage() {
   )
 }
 
-export const ErrorBoundary = MediaErrorBoundary
+export const ErrorBoundary = mediaErrorBoundary()

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { MediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
+import { mediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { Link } from '#app/components/link.tsx'
 import { attempt, invalid, refuse, replyWith } from '#app/lib/form-reply.server.ts'
@@ -65,4 +65,4 @@ export default function UploadPage() {
   )
 }
 
-export const ErrorBoundary = MediaErrorBoundary
+export const ErrorBoundary = mediaErrorBoundary()

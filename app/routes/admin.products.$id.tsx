@@ -3,8 +3,9 @@ import { invariantResponse } from '@epic-web/invariant'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ProductEditPanel } from '#app/components/admin/product-edit-form.tsx'
-import { productsErrorBoundary } from '#app/components/admin/product-error-boundary.tsx'
+import { backToProducts } from '#app/components/admin/product-import-form.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { attempt, parseForm } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
@@ -90,4 +91,4 @@ export default function EditProduct() {
   )
 }
 
-export const ErrorBoundary = productsErrorBoundary(PRODUCT_NOT_FOUND)
+export const ErrorBoundary = panelErrorBoundary(backToProducts, PRODUCT_NOT_FOUND)

@@ -8,7 +8,7 @@ import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
 import { LinkTabs } from '#app/components/admin/tabs.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
-import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { intentOf } from '#app/components/forms.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { attempt, NOT_SAVED, Refusal } from '#app/lib/form-reply.server.ts'
@@ -188,6 +188,4 @@ export default function AdminProducts() {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin', label: 'Back to the dashboard' }} />
-}
+export const ErrorBoundary = panelErrorBoundary({ to: '/admin', label: 'Back to the dashboard' })

@@ -1,7 +1,8 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Pagination } from '#app/components/pagination.tsx'
-import { cellClass, selectClass, smallButtonClass, SettingsTable } from './settings-table.tsx'
+import { AdminTable } from './admin-table.tsx'
+import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
 export interface AuditEntry {
   id: string
@@ -90,7 +91,7 @@ const COLUMNS = ['Time', 'Actor', 'Entity', 'Action', 'Changes']
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <SettingsTable caption="Audit log, newest first" columns={COLUMNS} className="mt-2">
+    <AdminTable caption="Audit log, newest first" headings={COLUMNS} className="mt-2">
       {entries.map((entry) => (
         <tr key={entry.id} className="border-b border-slate-100">
           <td className={`${cellClass} whitespace-nowrap`}>{entry.when}</td>
@@ -104,6 +105,6 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           </td>
         </tr>
       ))}
-    </SettingsTable>
+    </AdminTable>
   )
 }

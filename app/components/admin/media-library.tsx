@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { ErrorList, Field, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { FOLDER_NAME_MAX, MediaActionSchema, NewFolderSchema } from '#app/schemas/media.ts'
+import { AdminTable } from './admin-table.tsx'
 import { FolderField, MediaForm, formatBytes, MediaThumbnail } from './media.tsx'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from './styles.ts'
 
@@ -206,7 +207,7 @@ export function MediaLibrary({
             })}
           </ul>
         ) : (
-          <MediaTable>
+          <AdminTable caption="Media files" headings={HEADINGS}>
             {media.map((m) => {
               const { select, size, folder, actions } = row(m)
               return (
@@ -223,7 +224,7 @@ export function MediaLibrary({
                 </tr>
               )
             })}
-          </MediaTable>
+          </AdminTable>
         )}
       </Form>
 
@@ -238,29 +239,7 @@ export function MediaLibrary({
   )
 }
 
-const COLUMNS = ['File', 'Size', 'Folder', 'Tags', 'Actions']
-
-function MediaTable({ children }: { children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className="p-3">
-              <span className="sr-only">Selected</span>
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="p-3">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  )
-}
+const HEADINGS = [{ hidden: 'Selected' }, 'File', 'Size', 'Folder', 'Tags', 'Actions']
 
 function SelectBox({
   file,

@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Field, firstErrorOf, FormErrors, SelectField, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { MEDIA_FAILED, someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
 import { primaryButtonClass, smallFieldClass } from './styles.ts'
@@ -71,11 +71,8 @@ export function MediaForm<Schema extends Record<string, unknown>>({
 }
 
 /** The media pages' error page, back to the library; `notFound` words a 404 of the page's own. */
-export function MediaErrorBoundary({ notFound }: { notFound?: string }) {
-  const statusHandlers = notFound ? notFoundHandler(notFound) : undefined
-  const home = { to: '/admin/media', label: 'Back to Media' }
-  return <GeneralErrorBoundary landmark={false} home={home} statusHandlers={statusHandlers} />
-}
+export const mediaErrorBoundary = (notFound?: string) =>
+  panelErrorBoundary({ to: '/admin/media', label: 'Back to Media' }, notFound)
 
 /**
  * Several images at once, into the folder being shown. A plain multipart form without JavaScript (the upload

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
   FormErrors,
   inputClass,
@@ -10,7 +11,6 @@ import {
 } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { BulkImportSchema, IMPORT_NOT_FOUND, ManualImportSchema, type ImportKind } from '#app/schemas/amazon-import.ts'
-import { productsErrorBoundary } from './product-error-boundary.tsx'
 
 // The ASIN list forms of Manual Import and of the bulk import (SPEC §5), and their own pages
 // (admin.products_.import, admin.products_.bulk-import), where the server's refusal is shown. The list is
@@ -89,5 +89,8 @@ export function AsinImportPage({ kind, lastResult }: { kind: ImportKind; lastRes
   )
 }
 
+/** Where the pages under /admin/products lead back to when they fail. */
+export const backToProducts = { to: '/admin/products', label: 'Back to Products' }
+
 /** The boundary of the import pages and of an import's progress page. */
-export const ImportErrorBoundary = productsErrorBoundary(IMPORT_NOT_FOUND)
+export const ImportErrorBoundary = panelErrorBoundary(backToProducts, IMPORT_NOT_FOUND)

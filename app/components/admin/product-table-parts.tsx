@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react'
-
 // Pieces the Products and Reviews tabs share (products-tab.tsx, reviews-tab.tsx): a tab's heading with its
-// count, a filter's select, and the table frame.
+// count and a filter's select.
 
 /** The tab's heading and, beside it, how many rows match. */
 export function CountHeading({ id, title, count }: { id: string; title: string; count: number }) {
@@ -45,44 +43,6 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
-  )
-}
-
-/** A column's heading: its words, or words for screen readers only (a column of checkboxes or buttons). */
-export type Heading = string | { hidden: string }
-
-/** The table of a tab: scrolls sideways on a narrow screen; `caption` names it for screen readers. */
-export function AdminTable({
-  caption,
-  headings,
-  children,
-}: {
-  caption: string
-  headings: Heading[]
-  children: ReactNode
-}) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            {headings.map((heading) =>
-              typeof heading === 'string' ? (
-                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                  {heading}
-                </th>
-              ) : (
-                <th key={heading.hidden} scope="col" className="px-4 py-3">
-                  <span className="sr-only">{heading.hidden}</span>
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">{children}</tbody>
-      </table>
     </div>
   )
 }

@@ -4,7 +4,8 @@ import { ErrorList, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import { ReviewStatusSchema } from '#app/schemas/admin-products.ts'
-import { AdminTable, CountHeading, FilterSelect } from './product-table-parts.tsx'
+import { AdminTable } from './admin-table.tsx'
+import { CountHeading, FilterSelect } from './product-table-parts.tsx'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {

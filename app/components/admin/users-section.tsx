@@ -19,7 +19,8 @@ import {
   type PanelUserIntent,
 } from '#app/schemas/panel-users.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
-import { cellClass, selectClass, smallButtonClass, SettingsTable } from './settings-table.tsx'
+import { AdminTable } from './admin-table.tsx'
+import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
 // The users section of /admin/settings (admins only): a row per panel user with its role form and a
 // two-step removal, and the add-user form. Every form posts to the page's action, told apart by its intent.
@@ -65,7 +66,7 @@ export function UsersSection({
           title={isIntent(replied) ? PANEL_USER_FAILED[replied] : 'Error'}
         />
       )}
-      <SettingsTable caption="Panel users" columns={USER_COLUMNS} className="mt-4">
+      <AdminTable caption="Panel users" headings={USER_COLUMNS} className="mt-4">
         {users.map((user) => (
           <tr key={user.id} className="border-b border-slate-100">
             <td className={cellClass}>
@@ -81,7 +82,7 @@ export function UsersSection({
             </td>
           </tr>
         ))}
-      </SettingsTable>
+      </AdminTable>
       <h3 className="mt-6 text-lg font-semibold">Add a user</h3>
       <p className="mt-1 text-sm text-slate-700">
         They receive an e-mail with a link to set their password, valid for {INVITATION_LINK_HOURS} hours.
