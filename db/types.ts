@@ -27,6 +27,10 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Numeric = ColumnType<string, number | string, number | string>;
 
+export type ProductKind = "bag" | "bag-and-board" | "board" | "box" | "divider" | "graded-storage" | "sleeve" | "toploader";
+
+export type ProductMaterial = "acid-free-board" | "corrugated" | "mylar" | "polyethylene" | "polypropylene" | "rigid-plastic";
+
 export type RefreshStatus = "failed" | "partial" | "running" | "succeeded";
 
 export type ReviewStatus = "APPROVED" | "PENDING" | "REJECTED";
@@ -75,6 +79,22 @@ export interface Clicks {
   product_asin: string;
   referrer: string | null;
   user_agent: string | null;
+}
+
+export interface ComparisonTableProducts {
+  position: number;
+  product_id: number;
+  table_id: number;
+}
+
+export interface ComparisonTables {
+  columns: string[];
+  created_at: Generated<Timestamp>;
+  description: string | null;
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface DataRefreshLog {
@@ -137,6 +157,7 @@ export interface PasswordResetTokens {
 }
 
 export interface Products {
+  acid_free: Generated<boolean>;
   affiliate_url: string | null;
   amazon_checked_at: Timestamp | null;
   amazon_error: string | null;
@@ -144,22 +165,33 @@ export interface Products {
   availability: string | null;
   badges: Generated<string[]>;
   brand: string | null;
+  buffered: Generated<boolean>;
+  capacity: number | null;
   category_id: number | null;
   created_at: Generated<Timestamp>;
   description: string | null;
+  fits: Generated<Array<"golden" | "magazine" | "modern" | "silver" | "standard" | "treasury">>;
   id: Generated<number>;
   image_url: string | null;
   images: Generated<string[]>;
+  inner_height: Numeric | null;
+  inner_length: Numeric | null;
+  inner_width: Numeric | null;
   is_featured: Generated<boolean>;
   keywords: Generated<string[]>;
+  kind: ProductKind | null;
   last_updated: Timestamp | null;
   manual_price: Numeric | null;
+  material: ProductMaterial | null;
+  pack_count: Generated<number>;
   price: Numeric | null;
   rating: Generated<Numeric>;
+  resealable: Generated<boolean>;
   review_count: Generated<number>;
   search_description: Generated<string | null>;
   search_title: Generated<string | null>;
   soft_hidden: Generated<boolean>;
+  thickness_mil: Numeric | null;
   title: string;
   updated_at: Generated<Timestamp>;
 }
@@ -237,6 +269,8 @@ export interface DB {
   categories: Categories;
   category_listing_counts: CategoryListingCounts;
   clicks: Clicks;
+  comparison_table_products: ComparisonTableProducts;
+  comparison_tables: ComparisonTables;
   data_refresh_log: DataRefreshLog;
   import_jobs: ImportJobs;
   media: Media;

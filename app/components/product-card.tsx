@@ -1,7 +1,7 @@
 import { Link } from '#app/components/link.tsx'
-import type { DisplayPrice } from '#app/utils/pricing.ts'
+import type { DisplayPrice, UnitPrice } from '#app/utils/pricing.ts'
 import { OutboundLink } from './outbound-link.tsx'
-import { Price } from './price.tsx'
+import { Price, UnitPriceNote } from './price.tsx'
 import { StarRating } from './star-rating.tsx'
 
 export interface ProductCardProps {
@@ -11,6 +11,7 @@ export interface ProductCardProps {
   rating: number
   review_count: number
   price: DisplayPrice
+  unitPrice: UnitPrice | null
 }
 
 export function ProductCard({ product }: { product: ProductCardProps }) {
@@ -36,7 +37,10 @@ export function ProductCard({ product }: { product: ProductCardProps }) {
         <span>({product.review_count})</span>
       </div>
       <div className="mt-2 flex items-center justify-between gap-2">
-        <Price price={product.price} asin={product.asin} className="text-lg" />
+        <div>
+          <Price price={product.price} asin={product.asin} className="text-lg" />
+          {product.unitPrice ? <UnitPriceNote unitPrice={product.unitPrice} /> : null}
+        </div>
         <OutboundLink
           asin={product.asin}
           className="rounded-md bg-brand-500 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-brand-600"

@@ -1,5 +1,6 @@
 import { sql, type OrderByModifiers, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filters.ts'
+import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import type { Database, Executor } from '#db/client.ts'
 import type { Products } from '#db/types.ts'
 
@@ -17,6 +18,9 @@ export const cardColumns = [
   'p.rating',
   'p.review_count',
   'p.last_updated',
+  'p.kind',
+  'p.pack_count',
+  'p.capacity',
 ] as const
 
 type WithProducts = Database & { p: Products }
@@ -197,6 +201,7 @@ export async function getVisibleProduct(db: Executor, asin: string) {
       'p.description',
       'p.images',
       'p.badges',
+      ...SPEC_COLUMNS.map((column) => `p.${column}` as const),
       'c.name as category_name',
       'c.slug as category_slug',
     ])

@@ -11,7 +11,8 @@ import { ImageGallery } from '#app/components/image-gallery.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Link } from '#app/components/link.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
-import { Price } from '#app/components/price.tsx'
+import { SpecList } from '#app/components/product-specs.tsx'
+import { Price, UnitPriceNote } from '#app/components/price.tsx'
 import { ReviewDialog, useReviewDialog } from '#app/components/review-dialog.tsx'
 import { ReviewForm } from '#app/components/review-form.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
@@ -22,6 +23,7 @@ import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getVisibleProduct } from '#app/models/product.server.ts'
 import { getApprovedReviewSummary } from '#app/models/review.server.ts'
+import { specsOf } from '#app/schemas/product-specs.ts'
 import { REVIEW_MAX_BODY_BYTES, ReviewDialogSchema } from '#app/schemas/review.ts'
 import { requireReviewedProduct, submitDialogReview } from '#app/services/review.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
@@ -29,7 +31,7 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDate, formatDateTime, isoDate } from '#app/utils/format.ts'
 import { breadcrumbJsonLd, jsonLdScript, productJsonLd } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
-import { displayPrice } from '#app/utils/pricing.ts'
+import { displayPrice, unitPrice } from '#app/utils/pricing.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
@@ -45,6 +47,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const env = getEnv()
   const now = new Date()
   const price = displayPrice(product, now)
+  const specs = specsOf(product)
   const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : []
   const url = requestUrl(request)
   const requestedImage = Number(url.searchParams.get('image'))
@@ -94,6 +97,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       initialImage:
         Number.isInteger(requestedImage) && requestedImage > 0 && requestedImage < images.length ? requestedImage : 0,
       price,
+      unitPrice: unitPrice(price, product),
+      specs,
       priceTimestamp: price.current ? formatDateTime(price.asOf, env.REFRESH_TZ) : null,
       reviewStats: stats,
       reviews: reviews.map((review) => ({ ...review, date: formatDate(review.created_at, env.REFRESH_TZ) })),
@@ -175,6 +180,7 @@ export default function ProductPage() {
           ) : null}
           <div className="mt-6">
             <Price price={price} asin={product.asin} className="text-3xl" />
+            {data.unitPrice ? <UnitPriceNote unitPrice={data.unitPrice} className="text-sm" /> : null}
             {data.priceTimestamp ? (
               <details className="mt-1 text-sm text-slate-600">
                 <summary className="cursor-pointer">as of {data.priceTimestamp} - Details</summary>
@@ -235,6 +241,7 @@ export default function ProductPage() {
           Product Details
         </h2>
         <p className="mt-3 whitespace-pre-line text-slate-700">{product.description ?? 'No description yet.'}</p>
+        <SpecList specs={data.specs} />
       </section>
 
       <CommunityReviews asin={product.asin} stats={reviewStats} reviews={data.reviews} preview={PREVIEW_REVIEWS} />

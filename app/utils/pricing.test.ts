@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { displayPrice, PRICE_MAX_AGE_MS } from './pricing.ts'
+import { displayPrice, PRICE_MAX_AGE_MS, unitPrice } from './pricing.ts'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000)
@@ -49,5 +49,42 @@ describe('displayPrice', () => {
       formatted: '$1,234.50',
       decimal: '1234.50',
     })
+  })
+})
+
+describe('unitPrice', () => {
+  const fresh = displayPrice({ price: '38.99', manual_price: null, last_updated: hoursAgo(2) }, now)
+
+  test('a pack: the price of one item, named by the kind', () => {
+    expect(unitPrice(fresh, { kind: 'sleeve', pack_count: 50, capacity: null })).toEqual({
+      formatted: '$0.78',
+      per: 'sleeve',
+    })
+    expect(unitPrice(fresh, { kind: null, pack_count: 10, capacity: null })).toEqual({
+      formatted: '$3.90',
+      per: 'item',
+    })
+  })
+
+  test('a box: the price of a book of its capacity, packs included', () => {
+    const box = displayPrice({ price: '44.99', manual_price: null, last_updated: hoursAgo(2) }, now)
+    expect(unitPrice(box, { kind: 'box', pack_count: 5, capacity: 150 })).toEqual({
+      formatted: '$0.06',
+      per: 'book of capacity',
+    })
+    expect(unitPrice(box, { kind: 'box', pack_count: 1, capacity: 300 })?.formatted).toBe('$0.15')
+  })
+
+  test('below a cent it keeps two significant digits', () => {
+    const cheap = displayPrice({ price: '2.10', manual_price: null, last_updated: hoursAgo(2) }, now)
+    expect(unitPrice(cheap, { kind: 'sleeve', pack_count: 500, capacity: null })?.formatted).toBe('$0.0042')
+  })
+
+  test('follows the price: a manual price counts, a stale price has no unit price, one item needs none', () => {
+    const manual = displayPrice({ price: '40.00', manual_price: '20.00', last_updated: hoursAgo(1) }, now)
+    expect(unitPrice(manual, { kind: 'bag', pack_count: 100, capacity: null })?.formatted).toBe('$0.20')
+    const stale = displayPrice({ price: '38.99', manual_price: null, last_updated: hoursAgo(25) }, now)
+    expect(unitPrice(stale, { kind: 'sleeve', pack_count: 50, capacity: null })).toBeNull()
+    expect(unitPrice(fresh, { kind: 'toploader', pack_count: 1, capacity: null })).toBeNull()
   })
 })

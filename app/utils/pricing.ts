@@ -1,3 +1,5 @@
+import { KINDS, type Kind } from '#app/schemas/product-specs.ts'
+
 /**
  * The one place that decides what price a visitor sees. Amazon's rules: product data older than 24
  * hours must not be shown as current, and a price always carries the time it was taken.
@@ -50,5 +52,39 @@ export function displayPrice(product: PriceFields, now: Date = new Date()): Disp
     source: manual === null ? 'api' : 'manual',
     asOf,
     validUntil,
+  }
+}
+
+/** What one unit of a pack costs: "$0.78 per sleeve", or for a box "$0.06 per book of capacity". */
+export interface UnitPrice {
+  /** "$0.78" */
+  formatted: string
+  /** "sleeve", "book of capacity" */
+  per: string
+}
+
+export interface UnitFields {
+  kind: Kind | null
+  pack_count: number
+  /** Books a box holds; null for anything that holds no books. */
+  capacity: number | null
+}
+
+const usdFraction = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 2 })
+
+/**
+ * The price of one unit, from the price shown and so under the same 24-hour rule: none when the price is not
+ * current, and none for a single item that is not a box (its unit price is its price).
+ */
+export function unitPrice(price: DisplayPrice, units: UnitFields): UnitPrice | null {
+  if (!price.current) return null
+  const perBook = units.capacity !== null
+  const count = units.pack_count * (units.capacity ?? 1)
+  if (count <= 1 && !perBook) return null
+  const amount = price.amount / count
+  return {
+    // Below a cent, two significant digits ("$0.0042") rather than "$0.00".
+    formatted: amount < 0.01 ? usdFraction.format(amount) : usd.format(amount),
+    per: perBook ? 'book of capacity' : (KINDS.find((kind) => kind.id === units.kind)?.unit ?? 'item'),
   }
 }

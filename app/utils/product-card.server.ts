@@ -1,17 +1,20 @@
 import type { ProductCardProps } from '#app/components/product-card.tsx'
-import { displayPrice, type PriceFields } from './pricing.ts'
+import { displayPrice, unitPrice, type PriceFields, type UnitFields } from './pricing.ts'
 
 /** Shapes a product row for a card: the price decided once, on the server, at render time. */
 export function toProductCard(
-  row: PriceFields & { asin: string; title: string; image_url: string | null; rating: string; review_count: number },
+  row: PriceFields &
+    UnitFields & { asin: string; title: string; image_url: string | null; rating: string; review_count: number },
   now: Date,
 ): ProductCardProps {
+  const price = displayPrice(row, now)
   return {
     asin: row.asin,
     title: row.title,
     image_url: row.image_url,
     rating: Number(row.rating),
     review_count: row.review_count,
-    price: displayPrice(row, now),
+    price,
+    unitPrice: unitPrice(price, row),
   }
 }

@@ -3,6 +3,7 @@ import * as initialSchema from './20261122000000_initial_schema.ts'
 import * as reviewSignInLinks from './20261123000000_review_sign_in_links.ts'
 import * as amazonImports from './20261124000000_amazon_imports.ts'
 import * as listingCounts from './20261125000000_listing_counts.ts'
+import * as productSpecs from './20261126000000_product_specs.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261123000000_review_sign_in_links': reviewSignInLinks,
   '20261124000000_amazon_imports': amazonImports,
   '20261125000000_listing_counts': listingCounts,
+  '20261126000000_product_specs': productSpecs,
 }

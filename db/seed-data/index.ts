@@ -4,6 +4,7 @@ import type { Products, Reviews } from '../types.ts'
 import { categories } from './categories.ts'
 import { products, type SeedProduct } from './products.ts'
 import { reviews } from './reviews.ts'
+import { seedSpecs } from './specs.ts'
 
 export interface SeedCounts {
   categories: number
@@ -76,6 +77,7 @@ async function seed(trx: Executor): Promise<SeedCounts> {
       last_updated: lastUpdated,
       created_at: createdAt,
       updated_at: lastUpdated,
+      ...seedSpecs[p.asin],
     }
   })
 

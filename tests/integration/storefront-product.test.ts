@@ -57,6 +57,14 @@ beforeAll(async () => {
     last_updated: hoursAgo(2),
     rating: '4.6',
     review_count: 12,
+    kind: 'sleeve',
+    fits: ['modern'],
+    inner_width: '6.875',
+    inner_height: '10.5',
+    thickness_mil: '2',
+    material: 'mylar',
+    pack_count: 50,
+    acid_free: true,
   })
   // Four approved reviews a day apart, plus a newer pending and a newer rejected one that must not show.
   reviews.a1 = await createReview({ product_id: p.main.id, reviewer_name: 'A1', rating: 5, created_at: hoursAgo(24) })
@@ -170,6 +178,25 @@ describe('product data', () => {
     expect(data.priceTimestamp).toBe(formatDateTime(asOf, TZ))
   })
 
+  test('its specs, and the price of one sleeve of the pack', async () => {
+    const data = await load('B00MAIN001')
+    expect(data.unitPrice).toEqual({ formatted: '$0.25', per: 'sleeve' })
+    expect(data.specs).toEqual({
+      kind: 'sleeve',
+      fits: ['modern'],
+      inner_width: '6.875',
+      inner_height: '10.500',
+      inner_length: null,
+      thickness_mil: '2.0',
+      material: 'mylar',
+      pack_count: 50,
+      capacity: null,
+      acid_free: true,
+      buffered: false,
+      resealable: false,
+    })
+  })
+
   test('a manual price overrides the API price, to 2 decimals', async () => {
     const data = await load(p.manual!.asin)
     expect(data.price).toMatchObject({
@@ -186,6 +213,7 @@ describe('product data', () => {
     const data = await load(p.stale!.asin)
     expect(data.price).toEqual({ current: false })
     expect(data.priceTimestamp).toBeNull()
+    expect(data.unitPrice).toBeNull()
   })
 
   test('with no gallery, the single image_url is the gallery', async () => {
