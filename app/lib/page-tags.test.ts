@@ -11,7 +11,11 @@ describe('pageTags', () => {
     ['/sitemap.xml', ['site']],
     ['/sitemaps/products-1.xml', ['site']],
     ['/about', ['info']],
-    ['/compare-sleeves', ['info']],
+    ['/compare-sleeves', ['catalogue']],
+    ['/fit', ['catalogue']],
+    ['/compare', ['catalogue']],
+    ['/compare/mylar-sleeves', ['catalogue']],
+    ['/Compare/a%20b.data', ['catalogue']],
     ['/starter-kits', ['info']],
     ['/robots.txt', ['info']],
   ])('%s → %j', (path, tags) => {
@@ -48,7 +52,8 @@ test('a product change names its pages, its categories before and after, search 
     'category:bags',
     'category:boxes',
     'search',
+    'catalogue',
     'site',
   ])
-  expect(productChanged('B000000001', [])).toEqual(['product:B000000001', 'search', 'site'])
+  expect(productChanged('B000000001', [])).toEqual(['product:B000000001', 'search', 'catalogue', 'site'])
 })

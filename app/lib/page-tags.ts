@@ -8,6 +8,8 @@
  *   name in the breadcrumbs (a category rename drops everything);
  * - `/category/{slug}` (any filters) → `category:{slug}`: the category and its visible products' cards;
  * - `/search` → `search`: any visible product's card;
+ * - `/fit`, `/compare`, `/compare/{slug}`, `/compare-sleeves` → `catalogue`: tables and kits chosen from every
+ *   visible product by its specs, price and rating, and the owners' comparison tables;
  * - `/`, `/sitemap.xml`, `/sitemaps/*` → `site`: the featured products, the categories with their counts of
  *   visible products, every visible product's address and last change;
  * - the information pages (about, guides, FAQ, contact…) and robots.txt → `info`: no catalogue data at all,
@@ -17,7 +19,7 @@
  * trailing slashes, and single fetch's `.data` form of the same address.
  */
 
-export type PageTag = `product:${string}` | `category:${string}` | 'search' | 'site' | 'info'
+export type PageTag = `product:${string}` | `category:${string}` | 'search' | 'catalogue' | 'site' | 'info'
 
 /** Every page: on a page, "dropped by any write"; in a write, "drop them all". */
 export const EVERY_PAGE = '*'
@@ -28,7 +30,6 @@ export type Invalidation = Tags
 
 const INFO_PAGES = new Set([
   '/about',
-  '/compare-sleeves',
   '/contact',
   '/disclosure',
   '/faq',
@@ -37,10 +38,12 @@ const INFO_PAGES = new Set([
   '/robots.txt',
 ])
 const SITE_PAGES = new Set(['/', '/sitemap.xml'])
+const CATALOGUE_PAGES = new Set(['/fit', '/compare', '/compare-sleeves'])
 
 const PRODUCT = /^\/(?:product|reviews)\/([^/]+)$/i
 const CATEGORY = /^\/category\/([^/]+)$/i
 const SITEMAP = /^\/sitemaps\/[^/]+$/i
+const COMPARISON = /^\/compare\/[^/]+$/i
 
 /** The tags of the page at `path` (Express's `req.path`, still percent-encoded). */
 export function pageTags(path: string): Tags {
@@ -50,6 +53,7 @@ export function pageTags(path: string): Tags {
   if (SITE_PAGES.has(lower) || SITEMAP.test(route)) return ['site']
   if (INFO_PAGES.has(lower)) return ['info']
   if (lower === '/search') return ['search']
+  if (CATALOGUE_PAGES.has(lower) || COMPARISON.test(route)) return ['catalogue']
   const product = PRODUCT.exec(route)
   if (product) return [`product:${product[1]}`]
   const category = CATEGORY.exec(route)
@@ -75,9 +79,9 @@ function routePath(path: string): string | null {
 
 /**
  * A product's content, visibility or category changed: its own pages, the pages of the categories it was
- * and is in, search, and the site-wide lists (home, sitemaps).
+ * and is in, search, the pages chosen from the whole catalogue, and the site-wide lists (home, sitemaps).
  */
 export function productChanged(asin: string, categorySlugs: readonly string[]): PageTag[] {
   const categories = [...new Set(categorySlugs)].map((slug) => `category:${slug}` as const)
-  return [`product:${asin}`, ...categories, 'search', 'site']
+  return [`product:${asin}`, ...categories, 'search', 'catalogue', 'site']
 }
