@@ -1,4 +1,5 @@
 import {
+  getCollectionProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -247,6 +248,53 @@ export function CheckboxField({
         <ErrorList id={meta.errorId} errors={meta.errors} />
       </div>
     </div>
+  )
+}
+
+/**
+ * A list field as checkboxes, one per option, in a fieldset whose legend names the field. Its messages sit
+ * under the boxes, the list's own and each item's (zod reports an unknown item at `name[index]`).
+ */
+export function CheckboxGroupField({
+  meta,
+  legend,
+  options,
+  hint,
+  className,
+}: {
+  meta: FieldMetadata<string[] | undefined>
+  legend: ReactNode
+  options: readonly { value: string; label: string }[]
+  hint?: ReactNode
+  className?: string
+}) {
+  const boxes = getCollectionProps(meta, {
+    type: 'checkbox',
+    options: options.map((option) => option.value),
+    ariaDescribedBy: describedBy(meta as Meta, hint),
+    // Each box is marked invalid, and described by the messages, when the list or any item was refused.
+    ariaInvalid: 'allErrors',
+  })
+  return (
+    <fieldset className={className}>
+      <legend className={labelClass}>{legend}</legend>
+      {hint ? (
+        <p id={hintId(meta as Meta)} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
+        {boxes.map(({ key, ...props }, index) => (
+          <div key={key} className="flex items-center gap-2">
+            <input {...props} className="h-4 w-4 rounded border-slate-400" />
+            <label htmlFor={props.id} className="text-sm text-slate-900">
+              {options[index]!.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      <ErrorList id={meta.errorId} errors={Object.values(meta.allErrors).flat()} />
+    </fieldset>
   )
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { ADMIN_PAGE_SIZE, type ProductColumns, type ProductListFilters } from '#app/schemas/admin-products.ts'
+import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import { cardColumns } from './product.server.ts'
@@ -42,6 +43,16 @@ export function listCategoryOptions(db: Executor) {
   return db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute()
 }
 
+const SPEC_DECIMALS = ['inner_width', 'inner_height', 'inner_length', 'thickness_mil'] as const
+type SpecDecimal = (typeof SPEC_DECIMALS)[number]
+
+/** A spec decimal without the column's trailing zeros ("7.25", not "7.250"), as the form writes it: an unchanged save has no diff. */
+const specDecimal = (column: SpecDecimal) => sql<string | null>`trim_scale(${sql.ref(column)})`.as(column)
+
+/** A column to select, spec decimals without their trailing zeros. */
+const selected = <Column extends string>(column: Column) =>
+  SPEC_DECIMALS.includes(column as SpecDecimal) ? specDecimal(column as SpecDecimal) : column
+
 function selectEditable(db: Executor, id: number) {
   return db
     .selectFrom('products')
@@ -59,6 +70,7 @@ function selectEditable(db: Executor, id: number) {
       'images',
       'price',
       'manual_price',
+      ...SPEC_COLUMNS.map(selected),
       'is_featured',
       'soft_hidden',
       'last_updated',
@@ -97,7 +109,7 @@ export function categoryExists(db: Executor, id: number) {
   return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()
 }
 
-/** The CSV export's columns (SPEC §7), in order. */
+/** The CSV export's columns (SPEC §7), in order, then the specs (docs/decisions/040). */
 export const EXPORT_COLUMNS = [
   'asin',
   'title',
@@ -109,6 +121,7 @@ export const EXPORT_COLUMNS = [
   'review_count',
   'soft_hidden',
   'last_updated',
+  ...SPEC_COLUMNS,
 ] as const
 
 /** Every product for the CSV export, in id order, read a batch at a time (keyset, no cursor needed). */
@@ -117,7 +130,7 @@ export async function* streamProductsForExport(db: Executor, batchSize = 1000) {
   for (;;) {
     const batch = await db
       .selectFrom('products')
-      .select(['id', ...EXPORT_COLUMNS])
+      .select(['id', ...EXPORT_COLUMNS.map(selected)])
       .where('id', '>', after)
       .orderBy('id')
       .limit(batchSize)

@@ -19,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       string: neutraliseFormula,
       boolean: (value) => String(value),
       date: (value) => value.toISOString(),
+      // The only list column, the eras a product fits: "modern;silver".
+      object: (value) => (Array.isArray(value) ? value.join(';') : JSON.stringify(value)),
     },
   })
   rows.on('error', (error) => csv.destroy(error))

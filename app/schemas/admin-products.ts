@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idField, idFilter, pageParam, priceField, searchText } from './params.ts'
+import { ProductSpecsSchema, type ProductSpecs } from './product-specs.ts'
 
 // The admin Products page (SPEC §2, §5): its URL filters, the edit panel's form, and review moderation.
 
@@ -59,22 +60,25 @@ const imageUrl = z
   .max(2048)
   .refine((value) => isWebUrl(value) || /^\/(?![/\\])\S*$/.test(value), 'Must be a valid URL')
 
-export const ProductEditSchema = z.object({
-  title: z.string({ required_error: 'Title is required' }).trim().min(1, 'Title is required').max(500),
-  brand: z.string().trim().max(200).optional(),
-  category_id: idField('Choose a category from the list.').optional(),
-  description: z.string().trim().max(10_000).optional(),
-  badges: commaList(20, 50, 'badge'),
-  keywords: commaList(50, 50, 'keyword'),
-  affiliate_url: webUrl.optional(),
-  image_url: imageUrl.optional(),
-  images: z.array(imageUrl).max(30, 'At most 30 gallery images').default([]),
-  manual_price: priceField.optional(),
-})
+/** The edit panel's form: the product's own fields, and its specs (Advanced section) with their own rules. */
+export const ProductEditSchema = z
+  .object({
+    title: z.string({ required_error: 'Title is required' }).trim().min(1, 'Title is required').max(500),
+    brand: z.string().trim().max(200).optional(),
+    category_id: idField('Choose a category from the list.').optional(),
+    description: z.string().trim().max(10_000).optional(),
+    badges: commaList(20, 50, 'badge'),
+    keywords: commaList(50, 50, 'keyword'),
+    affiliate_url: webUrl.optional(),
+    image_url: imageUrl.optional(),
+    images: z.array(imageUrl).max(30, 'At most 30 gallery images').default([]),
+    manual_price: priceField.optional(),
+  })
+  .merge(ProductSpecsSchema)
 export type ProductEdit = z.infer<typeof ProductEditSchema>
 
 /** The columns the edit panel shows and sets, as the database holds them (a price as its decimal text). */
-export interface ProductColumns {
+export interface ProductColumns extends ProductSpecs {
   title: string
   brand: string | null
   category_id: number | null

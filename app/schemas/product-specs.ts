@@ -71,7 +71,8 @@ const measure = (what: string, unit: string, max: number, decimals: number) =>
     .gt(0, `${what} must be more than 0 ${unit}`)
     .max(max, `${what} must be at most ${max} ${unit}`)
     .refine(
-      (value) => Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6,
+      // A number past the maximum already has its message.
+      (value) => value > max || Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6,
       `${what} takes at most ${decimals} decimal${decimals === 1 ? '' : 's'}`,
     )
     .optional()

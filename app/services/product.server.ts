@@ -6,6 +6,7 @@ import { categoryExists, lockProduct, updateProduct, type ProductChanges } from 
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
 import { categorySlugs } from '#app/models/category.server.ts'
 import { CATEGORY_GONE, PRODUCT_GONE, type ProductEdit } from '#app/schemas/admin-products.ts'
+import { specColumns } from '#app/schemas/product-specs.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
 import { db, type Executor } from '#db/client.ts'
 
@@ -35,6 +36,7 @@ function changesOf(form: ProductEdit): ProductChanges {
     image_url: emptyToNull(form.image_url),
     images: form.images,
     manual_price: form.manual_price === undefined ? null : form.manual_price.toFixed(2),
+    ...specColumns(form),
   }
 }
 

@@ -9,7 +9,7 @@ import { db } from '#db/client.ts'
 import { createCategory, createProduct, createReview } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
-import { callAction, callLoader, replyOf, toastOf } from '#tests/support/remix.ts'
+import { callAction, callLoader, replyOf, thrownResponse, toastOf } from '#tests/support/remix.ts'
 
 // The admin Products page: the list's filters, the toggles, the edit panel, review
 // moderation and the CSV export, through the real loaders and actions.
@@ -96,7 +96,7 @@ describe('featured and visible switches', () => {
     expect((await productRow(alpha.id)).soft_hidden).toBe(true)
     await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'true' })
     expect((await productRow(alpha.id)).soft_hidden).toBe(false)
-    const alphaShown = [`product:${alpha.asin}`, 'category:bags', 'search', 'site']
+    const alphaShown = [`product:${alpha.asin}`, 'category:bags', 'search', 'catalogue', 'site']
     expect(drops.take()).toEqual([alphaShown, alphaShown])
     // Asking for the state it is in changes nothing, and drops nothing.
     await post('/admin/products', { intent: 'toggle-visible', id: String(alpha.id), value: 'true' })
@@ -181,7 +181,9 @@ describe('edit panel', () => {
     const [audit] = (await audits('PRODUCT')).slice(-1)
     expect(audit!.diff).toMatchObject({ title: { from: 'Beta_box', to: 'Beta Box, renamed' } })
     // It moved from boxes to bags: both lists change, its own pages, search and the site-wide lists.
-    expect(drops.take()).toEqual([[`product:${beta.asin}`, 'category:bags', 'category:boxes', 'search', 'site']])
+    expect(drops.take()).toEqual([
+      [`product:${beta.asin}`, 'category:bags', 'category:boxes', 'search', 'catalogue', 'site'],
+    ])
 
     // Emptying the optional fields stores nulls; an empty manual price means "use Amazon's".
     await post(
@@ -197,7 +199,7 @@ describe('edit panel', () => {
       category_id: null,
       images: [],
     })
-    expect(drops.take()).toEqual([[`product:${beta.asin}`, 'category:bags', 'search', 'site']])
+    expect(drops.take()).toEqual([[`product:${beta.asin}`, 'category:bags', 'search', 'catalogue', 'site']])
 
     // Saving it again as it is writes nothing and drops nothing.
     const emptied = {
@@ -238,6 +240,131 @@ describe('edit panel', () => {
     }
     expect(result.init.status).toBe(400)
     expect(result.data.error).toMatchObject(errors)
+    expect(await productRow(gamma.id)).toEqual(before)
+  })
+
+  // The Advanced section's specs (docs/decisions/040): what a box of silver-age bags says about itself.
+  const specs = {
+    kind: 'box',
+    fits: ['silver', 'modern'],
+    inner_width: '7.5',
+    inner_height: '11.125',
+    inner_length: '15.25',
+    thickness_mil: '',
+    material: 'corrugated',
+    pack_count: '2',
+    capacity: '150',
+    acid_free: 'on',
+    resealable: 'on',
+  }
+
+  test('saves the specs with the product, audits what changed, and an unchanged save writes nothing', async () => {
+    const product = await createProduct({ title: 'Spec box', category_id: boxes.id, price: '12.00' })
+    const path = `/admin/products/${product.id}`
+    const fields = { ...valid, title: 'Spec box', category_id: String(boxes.id), ...specs }
+    drops.take()
+    const response = (await post(path, fields, { id: String(product.id) })) as Response
+    expect(response.status).toBe(303)
+    expect(await productRow(product.id)).toMatchObject({
+      kind: 'box',
+      // In the order of the eras, whatever order they were ticked in.
+      fits: ['modern', 'silver'],
+      inner_width: '7.500',
+      inner_height: '11.125',
+      inner_length: '15.25',
+      thickness_mil: null,
+      material: 'corrugated',
+      pack_count: 2,
+      capacity: 150,
+      acid_free: true,
+      buffered: false,
+      resealable: true,
+    })
+    const [audit] = (await audits('PRODUCT')).slice(-1)
+    expect(audit!.diff).toMatchObject({
+      kind: { from: null, to: 'box' },
+      fits: { from: [], to: ['modern', 'silver'] },
+      inner_width: { from: null, to: '7.5' },
+      pack_count: { from: 1, to: 2 },
+      capacity: { from: null, to: 150 },
+      acid_free: { from: false, to: true },
+    })
+    expect(audit!.diff).not.toHaveProperty('buffered')
+    // Specs change the comparison tables and the finder ('catalogue'), as every product write does.
+    expect(drops.take()).toEqual([[`product:${product.asin}`, 'category:boxes', 'search', 'catalogue', 'site']])
+
+    // The panel shows them as saved; saved again as shown ("7.5", not the column's "7.500"), nothing is written.
+    const page = (await callLoader(edit.loader, path, { cookie, params: { id: String(product.id) } })) as unknown as {
+      product: Record<string, unknown>
+    }
+    expect(page.product).toMatchObject({ inner_width: '7.5', inner_length: '15.25', fits: ['modern', 'silver'] })
+    const auditCount = (await audits('PRODUCT')).length
+    expect(((await post(path, fields, { id: String(product.id) })) as Response).status).toBe(303)
+    expect(await audits('PRODUCT')).toHaveLength(auditCount)
+    expect(drops.take()).toEqual([])
+
+    // Emptied fields and unticked boxes are unknown again; the pack count is back to 1.
+    const emptied = { ...fields, kind: '', fits: [], inner_width: '', material: '', pack_count: '', capacity: '' }
+    delete (emptied as Partial<typeof emptied>).acid_free
+    await post(path, emptied, { id: String(product.id) })
+    expect(await productRow(product.id)).toMatchObject({
+      kind: null,
+      fits: [],
+      inner_width: null,
+      material: null,
+      pack_count: 1,
+      capacity: null,
+      acid_free: false,
+      resealable: true,
+    })
+  })
+
+  test.each([
+    [{ thickness_mil: '-1' }, { thickness_mil: ['Thickness must be more than 0 mil'] }],
+    [{ thickness_mil: '61' }, { thickness_mil: ['Thickness must be at most 60 mil'] }],
+    [{ thickness_mil: '2.55' }, { thickness_mil: ['Thickness takes at most 1 decimal'] }],
+    [{ pack_count: '0' }, { pack_count: ['Pack count must be at least 1'] }],
+    [{ pack_count: '2.5' }, { pack_count: ['Pack count must be a whole number'] }],
+    [{ pack_count: 'many' }, { pack_count: ['Pack count must be a whole number'] }],
+    [{ capacity: '0' }, { capacity: ['Capacity must be at least 1'] }],
+    [{ inner_width: '0' }, { inner_width: ['Width must be more than 0 inches'] }],
+    [{ inner_width: '7.0001' }, { inner_width: ['Width takes at most 3 decimals'] }],
+    [{ inner_height: '1e308' }, { inner_height: ['Height must be at most 40 inches'] }],
+    [{ inner_length: 'long' }, { inner_length: ['Length must be a number of inches'] }],
+    [{ fits: 'platinum' }, { 'fits[0]': ['Unknown era'] }],
+    [{ fits: ['modern', 'platinum'] }, { 'fits[1]': ['Unknown era'] }],
+    [{ kind: 'crate' }, { kind: ['Choose a kind from the list.'] }],
+    [{ material: 'wood' }, { material: ['Choose a material from the list.'] }],
+  ])('refuses the spec %j with its message under the field, a 400, and changes nothing', async (fields, errors) => {
+    const before = await productRow(gamma.id)
+    const auditCount = (await audits('PRODUCT')).length
+    const result = (await post(
+      `/admin/products/${gamma.id}`,
+      { ...valid, ...specs, ...fields },
+      { id: String(gamma.id) },
+    )) as unknown as { data: { error: Record<string, string[]> }; init: ResponseInit }
+    expect(result.init.status).toBe(400)
+    expect(result.data.error).toEqual(errors)
+    expect(await productRow(gamma.id)).toEqual(before)
+    expect(await audits('PRODUCT')).toHaveLength(auditCount)
+  })
+
+  test('a viewer cannot save specs: 403, nothing changed', async () => {
+    const viewer = await createPanelUser('viewer')
+    const before = await productRow(gamma.id)
+    const viewerCookie = await panelCookie(viewer.id)
+    const refused = await thrownResponse(() =>
+      callAction(
+        edit.action,
+        `/admin/products/${gamma.id}`,
+        { ...valid, ...specs },
+        {
+          cookie: viewerCookie,
+          params: { id: String(gamma.id) },
+        },
+      ),
+    )
+    expect(refused.status).toBe(403)
     expect(await productRow(gamma.id)).toEqual(before)
   })
 
@@ -335,7 +462,19 @@ describe('review moderation', () => {
 })
 
 describe('CSV export', () => {
-  test('every product, the spec columns, quoted, formulas neutralised, named by date', async () => {
+  test("every product, the spec's columns then the product's specs, quoted, formulas neutralised, named by date", async () => {
+    const specBox = await createProduct({
+      title: 'Exported box',
+      kind: 'box',
+      fits: ['modern', 'silver'],
+      inner_width: '7.5',
+      inner_height: '11.125',
+      inner_length: '15.25',
+      material: 'corrugated',
+      pack_count: 2,
+      capacity: 150,
+      resealable: true,
+    })
     await db.updateTable('products').set({ brand: '=HYPERLINK("http://evil")' }).where('id', '=', gamma.id).execute()
     await db.updateTable('products').set({ title: 'Quote "this", please' }).where('id', '=', alpha.id).execute()
     const response = (await callLoader(exportRoute.loader, '/admin/products/export', { cookie })) as Response
@@ -346,11 +485,29 @@ describe('CSV export', () => {
     const rows = parse(await response.text(), { columns: true }) as Array<Record<string, string>>
     // The spec's columns, in its order (SPEC §7).
     expect(Object.keys(rows[0]!).join(',')).toBe(
-      'asin,title,brand,category_id,affiliate_url,price,rating,review_count,soft_hidden,last_updated',
+      'asin,title,brand,category_id,affiliate_url,price,rating,review_count,soft_hidden,last_updated,' +
+        'kind,fits,inner_width,inner_height,inner_length,thickness_mil,material,pack_count,capacity,' +
+        'acid_free,buffered,resealable',
     )
-    expect(rows.map((row) => row.asin)).toEqual([alpha.asin, beta.asin, gamma.asin])
+    expect(rows.map((row) => row.asin).slice(0, 3)).toEqual([alpha.asin, beta.asin, gamma.asin])
     expect(rows.some((row) => 'id' in row)).toBe(false)
     expect(rows[0]!.title).toBe('Quote "this", please')
     expect(rows[2]!).toMatchObject({ brand: `'=HYPERLINK("http://evil")`, soft_hidden: 'true', price: '20.00' })
+    // Unknown specs are empty cells; the eras are one cell, separated by semicolons.
+    expect(rows[0]!).toMatchObject({ kind: '', fits: '', inner_width: '', pack_count: '1', acid_free: 'false' })
+    expect(rows.find((row) => row.asin === specBox.asin)).toMatchObject({
+      kind: 'box',
+      fits: 'modern;silver',
+      inner_width: '7.5',
+      inner_height: '11.125',
+      inner_length: '15.25',
+      thickness_mil: '',
+      material: 'corrugated',
+      pack_count: '2',
+      capacity: '150',
+      acid_free: 'false',
+      buffered: 'false',
+      resealable: 'true',
+    })
   })
 })

@@ -2,6 +2,8 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState, type MouseEvent } from 'react'
 import {
+  CheckboxField,
+  CheckboxGroupField,
   Field,
   formErrorsOf,
   FormErrors,
@@ -13,6 +15,7 @@ import {
 } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
+import { ARCHIVAL_FLAGS, ERAS, KINDS, MATERIALS } from '#app/schemas/product-specs.ts'
 import { MediaPickerDialog } from './media-picker.tsx'
 import { Gallery, Section } from './product-form-parts.tsx'
 
@@ -30,6 +33,10 @@ type SectionId = (typeof SECTIONS)[number]['id']
 const SECTION_LABEL = Object.fromEntries(SECTIONS.map((tab) => [tab.id, tab.label])) as Record<SectionId, string>
 
 const FIX_FIELDS = 'Please correct the fields marked below.'
+const NOT_SET = { value: '', label: 'Not set' }
+const KIND_OPTIONS = [NOT_SET, ...KINDS.map((kind) => ({ value: kind.id, label: kind.label }))]
+const MATERIAL_OPTIONS = [NOT_SET, ...MATERIALS.map((material) => ({ value: material.id, label: material.label }))]
+const ERA_OPTIONS = ERAS.map((era) => ({ value: era.id, label: era.label }))
 const closeClass = 'rounded-md border border-slate-300 font-medium'
 
 export function ProductEditPanel({
@@ -79,6 +86,14 @@ export function ProductEditPanel({
       affiliate_url: product.affiliate_url ?? '',
       image_url: product.image_url ?? '',
       manual_price: product.manual_price ?? '',
+      // Unknown specs are empty fields ("Not set").
+      kind: product.kind ?? '',
+      material: product.material ?? '',
+      inner_width: product.inner_width ?? '',
+      inner_height: product.inner_height ?? '',
+      inner_length: product.inner_length ?? '',
+      thickness_mil: product.thickness_mil ?? '',
+      capacity: product.capacity ?? '',
     },
   })
 
@@ -181,6 +196,7 @@ export function ProductEditPanel({
                 min="0"
                 hint="Overrides Amazon's price. Leave empty to show Amazon's."
               />
+              <SpecFields fields={fields} />
             </Section>
           </fieldset>
           <div className="flex gap-3 border-t border-slate-200 pt-4">
@@ -208,6 +224,56 @@ export function ProductEditPanel({
         />
       </section>
     </div>
+  )
+}
+
+type EditFields = ReturnType<typeof useZodForm<typeof ProductEditSchema>>[1]
+
+/** The product's specs (docs/decisions/040), in the Advanced section: an empty field is "not known". */
+function SpecFields({ fields }: { fields: EditFields }) {
+  const decimal = { type: 'number', min: '0', inputMode: 'decimal' } as const
+  return (
+    <fieldset className="space-y-4 border-t border-slate-200 pt-4">
+      <legend className="float-left mb-2 w-full font-semibold">Specifications</legend>
+      <SelectField meta={fields.kind} label="Kind" options={KIND_OPTIONS} />
+      <CheckboxGroupField
+        meta={fields.fits}
+        legend="Fits"
+        options={ERA_OPTIONS}
+        hint="The comic eras it is made for."
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field meta={fields.inner_width} label="Inner width (inches)" step="0.001" {...decimal} />
+        <Field meta={fields.inner_height} label="Inner height (inches)" step="0.001" {...decimal} />
+        <Field meta={fields.inner_length} label="Inner length (inches)" step="0.01" hint="Boxes" {...decimal} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field meta={fields.thickness_mil} label="Thickness (mil)" step="0.1" {...decimal} />
+        <SelectField meta={fields.material} label="Material" options={MATERIAL_OPTIONS} />
+        <Field
+          meta={fields.pack_count}
+          label="Pack count"
+          type="number"
+          step="1"
+          min="1"
+          hint="Items in one purchase"
+        />
+        <Field
+          meta={fields.capacity}
+          label="Capacity (books)"
+          type="number"
+          step="1"
+          min="1"
+          hint="Boxes: the books one holds"
+        />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Archival</legend>
+        {ARCHIVAL_FLAGS.map((flag) => (
+          <CheckboxField key={flag.id} meta={fields[flag.id]} label={flag.label} />
+        ))}
+      </fieldset>
+    </fieldset>
   )
 }
 
