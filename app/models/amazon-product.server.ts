@@ -2,8 +2,9 @@ import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 
 // The products side of the Amazon jobs (refresh and import). Only Amazon's own fields are written here:
-// title, description, badges, keywords, category and manual_price belong to the curators, except that a
-// product created by an import starts with Amazon's title, brand and features.
+// title, description, badges, keywords, category, manual_price and the specs belong to the curators, except
+// that a product created by an import starts with Amazon's title, brand and features, and a spec Amazon
+// states fills one still unknown (docs/decisions/040).
 
 export interface AmazonFields {
   price: string | null
@@ -13,6 +14,8 @@ export interface AmazonFields {
   images: string[]
   rating: string | null
   reviewCount: number | null
+  /** Amazon's unit count: the pack count, while the product's is unknown. */
+  packCount: number | null
 }
 
 export interface NewProductFields extends AmazonFields {
@@ -38,7 +41,8 @@ export async function countProducts(db: Executor): Promise<number> {
 /**
  * Amazon's current data onto one product. A missing image list, rating or review count keeps the old
  * value (review data is often absent); a missing price is stored as none, so an old price never passes
- * for a fresh one.
+ * for a fresh one. The pack count is filled only while it is unknown: 1, the column's default, is how
+ * "not stated" is stored, so a count a curator set (anything but 1) is never overwritten.
  */
 export async function applyAmazonFields(db: Executor, asin: string, fields: AmazonFields): Promise<boolean> {
   const result = await db
@@ -51,6 +55,10 @@ export async function applyAmazonFields(db: Executor, asin: string, fields: Amaz
       images: fields.images.length ? fields.images : eb.ref('images'),
       rating: fields.rating ?? eb.ref('rating'),
       review_count: fields.reviewCount ?? eb.ref('review_count'),
+      pack_count:
+        fields.packCount === null
+          ? eb.ref('pack_count')
+          : eb.case().when('pack_count', '=', 1).then(fields.packCount).else(eb.ref('pack_count')).end(),
       last_updated: sql<Date>`now()`,
       amazon_error: null,
       amazon_checked_at: sql<Date>`now()`,
@@ -91,6 +99,7 @@ export async function upsertImportedProduct(db: Executor, fields: NewProductFiel
       images: fields.images,
       rating: fields.rating ?? '0',
       review_count: fields.reviewCount ?? 0,
+      pack_count: fields.packCount ?? 1,
       soft_hidden: true,
       last_updated: sql<Date>`now()`,
       amazon_checked_at: sql<Date>`now()`,

@@ -81,6 +81,8 @@ const RESOURCES = [
   'itemInfo.title',
   'itemInfo.byLineInfo',
   'itemInfo.features',
+  // The unit count (a pack's pieces) for the product's specs; its item dimensions come with it, unused (item.ts).
+  'itemInfo.productInfo',
   'images.primary.large',
   'images.variants.large',
   'offersV2.listings.price',

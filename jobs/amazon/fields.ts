@@ -12,6 +12,7 @@ export function amazonFields(item: AmazonItem, tag: string): AmazonFields {
     images: item.images,
     rating: item.rating === null ? null : item.rating.toFixed(1),
     reviewCount: item.reviewCount,
+    packCount: item.unitCount,
   }
 }
 

@@ -1,3 +1,5 @@
+import { SPEC_LIMITS } from '#app/schemas/product-specs.ts'
+
 /** The fields of a Creators API item this site uses (AMAZON.md "An item"); any of them may be missing. */
 export interface AmazonItem {
   asin: string
@@ -12,6 +14,8 @@ export interface AmazonItem {
   availability: string | null
   rating: number | null
   reviewCount: number | null
+  /** The pieces in one purchase (`itemInfo.productInfo.unitCount`), when it is a pack count the specs can hold. */
+  unitCount: number | null
 }
 
 const object = (value: unknown): Record<string, unknown> =>
@@ -41,6 +45,10 @@ export function parseItem(raw: unknown): AmazonItem | null {
   const rating = number(object(reviews.starRating).value)
   const count = number(reviews.count)
   const features = object(info.features).displayValues
+  // `productInfo.itemDimensions` is not read: it is the item's outside (for a pack, often the pack as shipped),
+  // and the specs hold inside sizes (what a book fits in). An outside size is not an inside one, and the wall
+  // or seam between them is not known, so an imported product's size stays unknown for the curator.
+  const units = number(object(object(info.productInfo).unitCount).displayValue)
   return {
     asin,
     title: text(object(info.title).displayValue),
@@ -53,5 +61,7 @@ export function parseItem(raw: unknown): AmazonItem | null {
     availability: text(listing.availability) ?? text(object(listing.availability).message),
     rating: rating !== null && rating >= 0 && rating <= 5 ? Math.round(rating * 10) / 10 : null,
     reviewCount: count !== null && count >= 0 ? Math.floor(count) : null,
+    unitCount:
+      units !== null && Number.isInteger(units) && units >= 1 && units <= SPEC_LIMITS.packCount.max ? units : null,
   }
 }

@@ -96,6 +96,58 @@ describe('manual import', () => {
     expect(audit[0]).toMatchObject({ actor_id: editor.id, entity_id: String(id), action: 'IMPORT' })
   })
 
+  test('a new product takes its pack count from Amazon; a known one only when its own is unknown (1)', async () => {
+    // A pack of 100 bags whose listing gives the pack's outside size: not an inside size, so not stored.
+    const bags = { unitCount: 100, dimensions: { width: 7.5, height: 10.75, length: 1.2, unit: 'inches' as const } }
+    standIn.setItem(asin(500), bags)
+    standIn.setItem(asin(501), { unitCount: 25 })
+    standIn.setItem(asin(502), { unitCount: 50 })
+    standIn.setItem(asin(503), {})
+    // Not a count of pieces a pack can have.
+    standIn.setItem(asin(504), { unitCount: 0 })
+    standIn.setItem(asin(505), { unitCount: 2.5 })
+    standIn.setItem(asin(506), { unitCount: 1e9 })
+    // Known: one never curated (pack count 1, unknown), one a curator gave its specs.
+    await createProduct({ asin: asin(501), soft_hidden: false })
+    const curated = await createProduct({
+      asin: asin(502),
+      kind: 'bag',
+      pack_count: 10,
+      inner_width: '7.125',
+      inner_height: '10.500',
+    })
+    const asins = [500, 501, 502, 503, 504, 505, 506].map((n) => asin(n))
+    const id = startedJob(await post(manualRoute, 'import', asins.join(' ')))
+    await importProducts(db, id, { client: client() })
+    expect(standIn.calls.batches.at(-1)).toHaveLength(asins.length)
+
+    const specs = async (n: number) =>
+      db
+        .selectFrom('products')
+        .select(['pack_count', 'kind', 'inner_width', 'inner_height', 'inner_length'])
+        .where('asin', '=', asin(n))
+        .executeTakeFirstOrThrow()
+    const unknownSize = { kind: null, inner_width: null, inner_height: null, inner_length: null }
+    expect(await specs(500)).toEqual({ pack_count: 100, ...unknownSize })
+    expect(await specs(501)).toEqual({ pack_count: 25, ...unknownSize })
+    expect(await specs(502)).toEqual({
+      pack_count: 10,
+      kind: 'bag',
+      inner_width: '7.125',
+      inner_height: '10.500',
+      inner_length: null,
+    })
+    expect(curated.pack_count).toBe(10)
+    // Not stated, or not a count of pieces: unknown, which is 1.
+    for (const n of [503, 504, 505, 506]) expect((await specs(n)).pack_count).toBe(1)
+
+    // Imported again once a curator has set it (here to 2): Amazon's 100 no longer replaces it.
+    await db.updateTable('products').set({ pack_count: 2 }).where('asin', '=', asin(500)).execute()
+    const again = startedJob(await post(manualRoute, 'import', asin(500)))
+    await importProducts(db, again, { client: client() })
+    expect((await specs(500)).pack_count).toBe(2)
+  })
+
   test('"No products found for the provided ASINs." when Amazon knows none of them', async () => {
     const id = startedJob(await post(manualRoute, 'import', 'X000000001 X000000002'))
     await importProducts(db, id, { client: client() })

@@ -118,6 +118,16 @@ describe('nightly refresh', () => {
     await db.deleteFrom('products').where('asin', 'in', [curated.asin, rejected.asin]).execute()
   })
 
+  test("fills a pack count Amazon states while the product's is unknown (1), never a curator's", async () => {
+    const [unknown, curated, unstated] = await catalogue(3, 'B0PACK')
+    await db.updateTable('products').set({ pack_count: 10 }).where('id', '=', curated!.id).execute()
+    for (const product of [unknown!, curated!]) standIn.setItem(product.asin, { unitCount: 50 })
+    expect((await refreshProducts(db, { client: client() })).status).toBe('succeeded')
+    expect((await readProduct(unknown!.asin)).pack_count).toBe(50)
+    expect((await readProduct(curated!.asin)).pack_count).toBe(10)
+    expect((await readProduct(unstated!.asin)).pack_count).toBe(1)
+  })
+
   test('a run killed half-way ends correct when run again, without redoing what was committed', async () => {
     const products = await catalogue(45, 'B0KILL')
     const killed = new Error('killed')

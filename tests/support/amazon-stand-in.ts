@@ -24,6 +24,10 @@ export interface StandInItem {
   rating?: number | null
   reviewCount?: number | null
   image?: string
+  /** `itemInfo.productInfo.unitCount`: unknown items have none. */
+  unitCount?: number
+  /** `itemInfo.productInfo.itemDimensions`: the item's outside, as Amazon gives it. */
+  dimensions?: { width: number; height: number; length: number; unit: 'inches' | 'centimeters' }
 }
 
 export interface AmazonStandIn {
@@ -60,6 +64,27 @@ function makeItem(asin: string, tag: string, override: StandInItem = {}) {
   const rating = override.rating === undefined ? 3 + (h % 21) / 10 : override.rating
   const reviewCount = override.reviewCount === undefined ? h % 5000 : override.reviewCount
   const image = override.image ?? `https://m.media-amazon.com/images/I/${asin}.jpg`
+  const measure = (label: string, value: number, unit: string) => ({
+    displayValue: value,
+    label,
+    locale: 'en_US',
+    unit,
+  })
+  const dimensions = override.dimensions
+  const productInfo = {
+    ...(override.unitCount === undefined
+      ? {}
+      : { unitCount: { displayValue: override.unitCount, label: 'NumberOfItems', locale: 'en_US' } }),
+    ...(dimensions
+      ? {
+          itemDimensions: {
+            height: measure('Height', dimensions.height, dimensions.unit),
+            length: measure('Length', dimensions.length, dimensions.unit),
+            width: measure('Width', dimensions.width, dimensions.unit),
+          },
+        }
+      : {}),
+  }
   return {
     asin,
     detailPageURL: `https://www.amazon.com/dp/${asin}?tag=${tag}&linkCode=ogi&th=1`,
@@ -67,6 +92,8 @@ function makeItem(asin: string, tag: string, override: StandInItem = {}) {
       title: { displayValue: override.title ?? `Stand-in comic storage product ${asin}` },
       byLineInfo: { brand: { displayValue: override.brand ?? 'BCW' } },
       features: { displayValues: ['Acid free', 'Archival quality'] },
+      // Like Amazon, only for the items that state it (set with setItem).
+      ...(Object.keys(productInfo).length ? { productInfo } : {}),
     },
     images: {
       primary: { large: { url: image, height: 500, width: 500 } },
