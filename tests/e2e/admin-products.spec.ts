@@ -87,6 +87,47 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
   await expect(panel.getByLabel('Affiliate URL')).toHaveValue('https://www.amazon.com/dp/B000000000?tag=comicvault-20')
 })
 
+test("specs in the Advanced section: a bad value gets its message, then the kind, eras and pack count show on the product's page", async ({
+  page,
+  panelUsers,
+}) => {
+  const title = `Specs ${token()}`
+  const product = await createProductRow(title) // $9.99, priced now
+  await panelUsers.signIn(page.context(), 'editor')
+  await page.goto(`/admin/products/${product.id}`)
+  await waitForHydration(page)
+  const panel = page.getByRole('region', { name: 'Edit product' })
+  await openSection(page, 'Advanced')
+  await expectNoA11yViolations(page)
+
+  const setSpecs = async (thickness: string) => {
+    await panel.getByLabel('Kind').selectOption({ label: 'Bag' })
+    const fits = panel.getByRole('group', { name: 'Fits' })
+    await fits.getByLabel('Modern (Current)').check()
+    await fits.getByLabel('Silver Age').check()
+    await panel.getByLabel('Pack count').fill('3')
+    await panel.getByLabel('Thickness (mil)').fill(thickness)
+  }
+  await setSpecs('-2')
+  await panel.getByRole('button', { name: 'Save changes' }).click()
+  await expect(panel.getByText('Thickness must be more than 0 mil')).toBeVisible()
+  await expect(panel.getByLabel('Thickness (mil)')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoA11yViolations(page)
+
+  await setSpecs('2.5')
+  await panel.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page, 'Product updated successfully')).toBeVisible()
+
+  await page.goto(`/product/${product.asin}`)
+  const specs = page.getByRole('region', { name: 'Specifications' })
+  await expect(specs).toContainText('TypeBag')
+  await expect(specs).toContainText('FitsModern (Current), Silver Age')
+  await expect(specs).toContainText('Thickness2.5 mil')
+  await expect(specs).toContainText('Pack of3')
+  // $9.99 for 3 bags.
+  await expect(page.getByText('$3.33 per bag').first()).toBeVisible()
+})
+
 test('featured and visible switches (toggle buttons); a viewer cannot use them', async ({
   page,
   browser,
@@ -179,7 +220,9 @@ test('export every product as CSV', async ({ page, panelUsers }) => {
   expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await readFile((await file.path())!, 'utf8')
   expect(csv.split('\n')[0]).toBe(
-    'asin,title,brand,category_id,affiliate_url,price,rating,review_count,soft_hidden,last_updated',
+    'asin,title,brand,category_id,affiliate_url,price,rating,review_count,soft_hidden,last_updated,' +
+      'kind,fits,inner_width,inner_height,inner_length,thickness_mil,material,pack_count,capacity,' +
+      'acid_free,buffered,resealable',
   )
   expect(csv).toContain(`${product.asin},'=SUM(1)`)
   if (isJsProject()) await expect(toast(page, 'CSV exported successfully')).toBeVisible()
