@@ -68,14 +68,14 @@ export function SidePanel() {
         onClick={openPanel}
         aria-controls={PANEL_ID}
         aria-expanded={open}
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium md:hidden"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
         </svg>
         Menu
       </a>
-      <div id={PANEL_ID} className="side-panel md:hidden" data-open={open}>
+      <div id={PANEL_ID} className="side-panel lg:hidden" data-open={open}>
         <a
           href="#close-menu"
           onClick={closePanel}

@@ -13,6 +13,7 @@ const linkColumns = [
     heading: 'Guides',
     links: [
       { to: '/sizes-guide', label: 'Sizes Guide' },
+      { to: '/fit', label: 'Fit Finder' },
       { to: '/compare-sleeves', label: 'Compare Sleeves' },
       { to: '/starter-kits', label: 'Starter Kits' },
       { to: '/faq', label: 'FAQ' },

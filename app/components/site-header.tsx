@@ -12,14 +12,15 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <Link to="/" className="min-w-0 text-lg leading-tight font-bold tracking-tight">
           {siteName} <span className="text-sm font-medium whitespace-nowrap text-brand-700">(dev/beta)</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        {/* Inline from lg: five links, the name and the search need ~1,000px; below that the Menu panel holds them. */}
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-1">
             {siteNavLinks.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 ${isActive ? 'text-brand-700' : ''}`
+                    `rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-slate-100 xl:px-3 ${isActive ? 'text-brand-700' : ''}`
                   }
                 >
                   {link.label}
@@ -29,7 +30,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <SearchForm placeholder="Search products..." inputId="header-search" className="hidden w-64 sm:flex" />
+          <SearchForm
+            placeholder="Search products..."
+            inputId="header-search"
+            className="hidden w-64 sm:flex lg:w-48 xl:w-64"
+          />
           <SidePanel />
         </div>
       </div>

@@ -1,7 +1,9 @@
-// The header's links, in the spec's order; the side panel and the footer reuse them.
+// The header's links: the spec's four in its order, with the fit finder (issue 14) after the sizes guide. The
+// side panel reuses them.
 export const siteNavLinks = [
   { to: '/starter-kits', label: 'Starter Kits' },
   { to: '/compare-sleeves', label: 'Compare Sleeves' },
   { to: '/sizes-guide', label: 'Sizes Guide' },
+  { to: '/fit', label: 'Fit Finder' },
   { to: '/about', label: 'About' },
 ] as const

@@ -112,6 +112,23 @@ export default function Home() {
         </section>
       ) : null}
 
+      <section aria-labelledby="fit-heading" className="mx-auto max-w-7xl px-4 pt-6">
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-200 bg-white p-6">
+          <div className="max-w-2xl">
+            <h2 id="fit-heading" className="text-lg font-semibold">
+              What fits my books?
+            </h2>
+            <p className="mt-1 text-slate-600">
+              Pick the eras of your comics and how many you have: see the bags, boards and boxes that fit, and what they
+              cost.
+            </p>
+          </div>
+          <Link to="/fit" className="rounded-md bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-700">
+            Open the Fit Finder
+          </Link>
+        </div>
+      </section>
+
       <div className="mx-auto max-w-7xl px-4 pt-6">
         <SubscribeBox />
       </div>

@@ -78,6 +78,10 @@ export default function SizesGuide() {
           strip, and bags made for thick full-back boards need room for the extra board, so both are cut a little wider
           than the sizes above. Check the listing and pair them with the matching board.
         </p>
+        <p className="mt-4 max-w-3xl leading-7 text-slate-700">
+          Know your eras? The <TextLink to="/fit">Fit Finder</TextLink> lists the bags, boards and boxes in our
+          catalogue that fit them, with the price per unit and the total for the number of books you have.
+        </p>
       </WideSection>
 
       <div className="max-w-3xl">

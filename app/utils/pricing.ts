@@ -31,6 +31,9 @@ export type DisplayPrice =
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
+/** "$12.34": an amount of dollars as every price is shown. */
+export const formatUsd = (amount: number) => usd.format(amount)
+
 function toAmount(value: string | number | null): number | null {
   if (value === null || value === '') return null
   const amount = typeof value === 'number' ? value : Number(value)

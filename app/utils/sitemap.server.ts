@@ -10,6 +10,7 @@ export const STATIC_PATHS = [
   '/compare-sleeves',
   '/starter-kits',
   '/sizes-guide',
+  '/fit',
   '/faq',
 ] as const
 

@@ -4,15 +4,18 @@ import { isJsProject, waitForHydration } from './support/hydration.ts'
 // The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
 // panel, and the footer, on every public page. Runs with and without JavaScript.
 
+// The spec's four links in its order, with the fit finder (issue 14) after the sizes guide.
 const navLinks = [
   { label: 'Starter Kits', href: '/starter-kits' },
   { label: 'Compare Sleeves', href: '/compare-sleeves' },
   { label: 'Sizes Guide', href: '/sizes-guide' },
+  { label: 'Fit Finder', href: '/fit' },
   { label: 'About', href: '/about' },
 ] as const
 
 const footerHrefs = [
   '/sizes-guide',
+  '/fit',
   '/compare-sleeves',
   '/starter-kits',
   '/faq',
@@ -114,7 +117,7 @@ test.describe('side panel on a phone', () => {
     await expect(banner.getByRole('searchbox')).toHaveCount(0)
   })
 
-  test('Menu opens a dialog with the four links, a search field and Close', async ({ page }) => {
+  test('Menu opens a dialog with the nav links, a search field and Close', async ({ page }) => {
     const menu = menuControl(page)
     const panel = sidePanel(page)
     await menu.click()

@@ -70,6 +70,7 @@ describe('/sitemaps/pages.xml', () => {
         '/compare-sleeves',
         '/starter-kits',
         '/sizes-guide',
+        '/fit',
         '/faq',
         '/category/backing-boards',
         '/category/mylar-sleeves',

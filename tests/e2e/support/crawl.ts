@@ -62,6 +62,8 @@ export const publicPageTypes: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'compare sleeves', path: '/compare-sleeves' },
   { name: 'starter kits', path: '/starter-kits' },
   { name: 'sizes guide', path: '/sizes-guide' },
+  { name: 'fit finder', path: '/fit' },
+  { name: 'fit finder, answered', path: '/fit?era=silver&era=golden&silver=120&golden=40' },
   { name: 'FAQ', path: '/faq' },
   { name: 'subscribe', path: '/subscribe' },
   { name: 'subscription confirmation, bad link', path: '/subscribe/confirm?token=nope' },
