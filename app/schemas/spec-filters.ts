@@ -20,6 +20,9 @@ export const NO_SPEC_FILTERS: SpecFilters = { fits: [], materials: [], minThickn
 
 export const THICKNESS_FILTER = { min: 0, max: SPEC_LIMITS.thicknessMil.max, step: 0.5 } as const
 
+/** The thickness bounds offered (mil): film from 1 to 6, boards by their points (a point is a mil). */
+export const THICKNESS_STEPS = [1, 1.5, 2, 3, 4, 6, 10, 20, 24, 30, 42] as const
+
 /**
  * What the spec filters can offer for a listing: the eras and materials its visible products have, and whether
  * any has a thickness. A facet with nothing to offer is not shown.
@@ -55,4 +58,9 @@ function thickness(value: string | null): number | null {
 /** True when any spec filter narrows the list. */
 export function specFiltersSet(spec: SpecFilters): boolean {
   return spec.fits.length > 0 || spec.materials.length > 0 || spec.minThickness !== null || spec.maxThickness !== null
+}
+
+/** Whether a listing has any spec filter to offer (or to undo). */
+export function offersSpecFilters(facets: SpecFacets, spec: SpecFilters): boolean {
+  return facets.eras.length > 0 || facets.materials.length > 0 || facets.thickness || specFiltersSet(spec)
 }
