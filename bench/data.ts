@@ -12,7 +12,7 @@ import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
 // Bump when the generator below changes, so that a reused database is rebuilt.
-const GENERATOR_VERSION = 1
+const GENERATOR_VERSION = 2
 
 export interface PreparedData {
   databaseUrl: string
@@ -213,8 +213,8 @@ function seconds(since: number): number {
 
 /**
  * One INSERT … SELECT over generate_series. Every "random" choice is a hash of the row number, so the
- * same count always gives the same catalogue. Kinds are weighted like a real storage-supply catalogue;
- * Mylar appears in the Mylar sleeves' titles and in some boards' and toploaders' descriptions (~18%).
+ * same count always gives the same catalogue. Kinds are weighted like a real storage-supply catalogue,
+ * and each product's specs follow from its kind, size, option and pack; Mylar appears in the Mylar sleeves' titles and in some boards' and toploaders' descriptions (~18%).
  */
 async function generateProducts(client: pg.Client, count: number): Promise<void> {
   if (count === 0) return
@@ -224,9 +224,9 @@ async function generateProducts(client: pg.Client, count: number): Promise<void>
 }
 
 const GENERATE_SQL = `
-WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, packs, price_lo, price_hi, intros, details) AS (
+WITH kinds (slug, keyword, kind, material, image, weight_lo, weight_hi, title, sizes, options, packs, price_lo, price_hi, intros, details) AS (
   VALUES
-  ('mylar-sleeves', 'mylar', 'mylar-sleeve.svg', 0, 12,
+  ('mylar-sleeves', 'mylar', 'sleeve', 'mylar', 'mylar-sleeve.svg', 0, 12,
    '{brand} {line} Mylar Sleeves, {size} Size, {option} ({pack} Pack)',
    ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Super Golden Age'],
    ARRAY['2 Mil', '4 Mil', '2 Mil with Flap', '4 Mil Tab Flap'], ARRAY[10, 25, 50, 100],
@@ -235,7 +235,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Crystal-clear Mylar sleeves from {brand} for {size} books: rigid enough to keep a key issue flat, inert enough for decades of storage.'],
    ARRAY['Each pack holds {pack} sleeves with a fold-over flap; pair them with full-back boards for keys and high-grade copies.',
          'The Mylar type D film passes the photo activity test, so the sleeves are safe for newsprint, glossy covers and signed books.']),
-  ('polypropylene-sleeves', 'polypropylene', 'polypropylene-bag.svg', 12, 28,
+  ('polypropylene-sleeves', 'polypropylene', 'bag', 'polypropylene', 'polypropylene-bag.svg', 12, 28,
    '{brand} {line} Polypropylene Comic Bags, {size}, {option} ({pack} Pack)',
    ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age', 'Resealable Current'],
    ARRAY['Resealable Flap', 'Fold-Over Flap', 'Acid-Free', 'Thick 2 Mil'], ARRAY[50, 100, 200, 500],
@@ -244,7 +244,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Inexpensive, glass-clear polypropylene comic bags from {brand}, sized for {size} issues and cut with a generous flap.'],
    ARRAY['A pack of {pack} bags; replace them every few years, since polypropylene slowly gives off acids as it ages.',
          'Bag a whole pull list at once: {pack} bags per pack, and they slide easily over a backing board without catching corners.']),
-  ('poly-sleeves', 'polyethylene', 'poly-bag.svg', 28, 37,
+  ('poly-sleeves', 'polyethylene', 'bag', 'polyethylene', 'poly-bag.svg', 28, 37,
    '{brand} {line} Polyethylene Comic Sleeves, {size}, {option} ({pack} Count)',
    ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
    ARRAY['Soft Clear', 'Heavy 3 Mil', 'Cold-Crack Resistant', 'Bulk Value'], ARRAY[100, 250, 500, 1000],
@@ -253,7 +253,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Budget polyethylene comic sleeves from {brand}: slightly hazy, very tough, and ideal for bulk runs and dollar-bin finds.'],
    ARRAY['Sold in packs of {pack}, they are a good fit for shipping, conventions and books you read rather than grade.',
          'Polyethylene holds no plasticizers; swap sleeves every few years for anything you plan to keep long term.']),
-  ('backing-boards', 'backing boards', 'backing-board.svg', 37, 51,
+  ('backing-boards', 'backing boards', 'board', 'acid-free-board', 'backing-board.svg', 37, 51,
    '{brand} {line} Acid-Free Backing Boards, {size}, {option} ({pack} Pack)',
    ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Magazine'],
    ARRAY['Buffered', 'White Both Sides', '24 pt', 'Full-Back 42 pt'], ARRAY[50, 100, 200],
@@ -263,7 +263,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
    ARRAY['Cut to fit snugly inside standard bags and Mylar sleeves of the same size; {pack} boards per pack.',
          'Each pack holds {pack} boards with a clay coating on one side, so face the glossy side toward the comic.',
          'Sold {pack} to a pack and made from virgin pulp, they will not bend in a box stored upright on a shelf.']),
-  ('polypropylene-sleeves', 'bags and boards', 'bags-and-boards.svg', 51, 59,
+  ('polypropylene-sleeves', 'bags and boards', 'bag-and-board', 'polypropylene', 'bags-and-boards.svg', 51, 59,
    '{brand} {line} Comic Bags and Boards Combo, {size}, {option} ({pack} Sets)',
    ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age'],
    ARRAY['Resealable Bags', 'Acid-Free Boards', 'Value Set', 'Starter Kit'], ARRAY[25, 50, 100],
@@ -272,7 +272,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'A {brand} starter set of {size} bags with acid-free boards, sized so the board slides in without bending the flap.'],
    ARRAY['Includes {pack} bags and {pack} boards; the boards are buffered and the bags are clear polypropylene.',
          'Great for new collectors: {pack} complete sets, enough to protect a full short box of recent issues.']),
-  ('short-boxes', 'short box', 'short-box.svg', 59, 67,
+  ('short-boxes', 'short box', 'box', 'corrugated', 'short-box.svg', 59, 67,
    '{brand} {line} Short Comic Storage Box, {option} ({pack} Pack)',
    ARRAY['Short'],
    ARRAY['White Corrugated', 'Kraft', 'Plastic Drawer', 'With Lid'], ARRAY[1, 2, 5, 10],
@@ -281,7 +281,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Corrugated short comic box with a separate lid, fitting a standard shelf and holding around 150 books.'],
    ARRAY['Ships flat in packs of {pack}; the double-walled ends and hand holds survive years of stacking.',
          'Made from acid-free, 200 lb test cardboard, {pack} to a pack, with a label area on both ends.']),
-  ('long-boxes', 'long box', 'long-box.svg', 67, 75,
+  ('long-boxes', 'long box', 'box', 'corrugated', 'long-box.svg', 67, 75,
    '{brand} {line} Long Comic Storage Box, {option} ({pack} Pack)',
    ARRAY['Long'],
    ARRAY['White Corrugated', 'Kraft', 'Plastic Stackable', 'With Lid'], ARRAY[1, 2, 5, 10],
@@ -290,7 +290,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'A long comic storage box with a telescoping lid, holding roughly 300 bagged and boarded books.'],
    ARRAY['Sold in packs of {pack}; stack no more than five high, and keep them off the floor in a dry closet.',
          'Double-walled acid-free cardboard, {pack} per pack, with reinforced hand holds on both ends.']),
-  ('magazine-bags', 'magazine', 'magazine-bag.svg', 75, 81,
+  ('magazine-bags', 'magazine', 'bag', 'polypropylene', 'magazine-bag.svg', 75, 81,
    '{brand} {line} Magazine Bags, {size}, {option} ({pack} Pack)',
    ARRAY['Magazine', 'Treasury', 'Digest', 'Oversized Annual'],
    ARRAY['Resealable Flap', 'Fold-Over Flap', 'Thick 2 Mil'], ARRAY[25, 50, 100],
@@ -299,7 +299,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Clear {size} bags from {brand} for magazines, treasury editions and oversized annuals.'],
    ARRAY['Each pack has {pack} bags with room for a matching backing board and the flap to close over it.',
          'Sold {pack} to a pack; pair them with magazine-size boards to keep the cover from curling.']),
-  ('toploaders', 'toploader', 'toploader.svg', 81, 87,
+  ('toploaders', 'toploader', 'toploader', 'rigid-plastic', 'toploader.svg', 81, 87,
    '{brand} {line} Rigid Comic Toploaders, {size}, {option} ({pack} Pack)',
    ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
    ARRAY['UV Protected', 'Crystal Clear', 'Semi-Rigid', 'Thick Rigid'], ARRAY[5, 10, 25, 50],
@@ -309,7 +309,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
    ARRAY['Sized to take a book already in a Mylar sleeve with its board; {pack} holders per pack.',
          'Made of PVC-free acrylic, {pack} to a pack, with a thumb notch so the book slides out easily.',
          'A pack of {pack} rigid holders that stand up on a shelf or in a box without sagging.']),
-  ('dividers', 'dividers', 'divider.svg', 87, 93,
+  ('dividers', 'dividers', 'divider', 'rigid-plastic', 'divider.svg', 87, 93,
    '{brand} {line} Comic Book Dividers, {option} ({pack} Pack)',
    ARRAY['Standard'],
    ARRAY['Black', 'White', 'Assorted Colors', 'Write-On Tabs'], ARRAY[10, 25, 50],
@@ -318,7 +318,7 @@ WITH kinds (slug, keyword, image, weight_lo, weight_hi, title, sizes, options, p
          'Comic dividers that stand above a bagged and boarded book so you find an issue without flipping through the run.'],
    ARRAY['Each pack has {pack} dividers cut from sturdy plastic that will not bend or tear in a full box.',
          'Sold {pack} to a pack, with a wide tab that takes a marker or a printed label.']),
-  ('graded-comic-storage', 'graded', 'graded-slab.svg', 93, 100,
+  ('graded-comic-storage', 'graded', 'graded-storage', 'rigid-plastic', 'graded-slab.svg', 93, 100,
    '{brand} {line} Graded Comic Slab Storage Box, {option} ({pack} Pack)',
    ARRAY['Slab'],
    ARRAY['Holds 10 Slabs', 'Holds 20 Slabs', 'Holds 35 Slabs', 'Foam Lined'], ARRAY[1, 2, 4],
@@ -388,10 +388,30 @@ chosen AS (
   JOIN brands b ON b.n = h2 % 6
   JOIN categories c ON c.slug = k.slug
   JOIN closers cl ON cl.n = (h3 / 11) % 4
+),
+-- Specs as the title states them (decision 040): the film's mil or the board's points named in the option, the
+-- eras of the size (boxes and dividers take every comic size), a box's capacity; plastic boxes are rigid plastic.
+specified AS (
+  SELECT chosen.*,
+         CASE WHEN opt LIKE 'Plastic%' THEN 'rigid-plastic' ELSE material END AS made_of,
+         coalesce(substring(opt FROM '([0-9]+) (?:Mil|pt)')::numeric,
+                  CASE WHEN kind = 'bag' AND material <> 'mylar' THEN 1.5 END) AS thickness,
+         CASE WHEN kind IN ('box', 'divider') THEN ARRAY['modern', 'standard', 'silver', 'golden']
+              WHEN size IN ('Current', 'Modern', 'Resealable Current') THEN ARRAY['modern']
+              WHEN size = 'Standard' THEN ARRAY['standard']
+              WHEN size = 'Silver Age' THEN ARRAY['silver']
+              WHEN size IN ('Golden Age', 'Super Golden Age') THEN ARRAY['golden']
+              WHEN size IN ('Magazine', 'Digest') THEN ARRAY['magazine']
+              WHEN size IN ('Treasury', 'Oversized Annual') THEN ARRAY['treasury']
+              ELSE ARRAY[]::text[] END AS eras,
+         CASE WHEN keyword = 'short box' THEN 150 WHEN keyword = 'long box' THEN 300
+              ELSE substring(opt FROM 'Holds ([0-9]+)')::int END AS holds
+  FROM chosen
 )
 INSERT INTO products (asin, title, brand, category_id, description, badges, keywords, affiliate_url, image_url, images,
                       price, manual_price, rating, review_count, is_featured, soft_hidden, last_updated, created_at,
-                      updated_at)
+                      updated_at, kind, fits, material, thickness_mil, pack_count, capacity, acid_free, buffered,
+                      resealable)
 SELECT asin,
        replace(replace(replace(replace(replace(title, '{brand}', brand), '{line}', line), '{size}', size),
          '{option}', opt), '{pack}', pack::text),
@@ -415,7 +435,16 @@ SELECT asin,
        u_hidden < 0.03,
        now() - interval '10 minutes' - u_updated * interval '5 hours',
        now() - interval '1 day' - u_created * interval '365 days',
-       now() - interval '10 minutes' - u_updated * interval '5 hours'
-FROM chosen
+       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       kind::product_kind,
+       eras,
+       made_of::product_material,
+       thickness,
+       pack,
+       holds,
+       made_of IN ('mylar', 'acid-free-board', 'corrugated') OR opt = 'Acid-Free',
+       opt = 'Buffered',
+       opt LIKE 'Resealable%' OR size LIKE 'Resealable%'
+FROM specified
 ON CONFLICT (asin) DO NOTHING
 `

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util'
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
 import pg from 'pg'
-import { listCategoryProducts } from '#app/models/product.server.ts'
-import { searchProducts } from '#app/models/search.server.ts'
+import { catalogueSpecFacets, categorySpecFacets, listCategoryProducts } from '#app/models/product.server.ts'
+import { searchProducts, searchSpecFacets } from '#app/models/search.server.ts'
 import type { CategoryFilters } from '#app/schemas/category-filters.ts'
+import { NO_SPEC_FILTERS, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import type { Database } from '#db/client.ts'
 import { databaseUrlFor } from './data.ts'
 
@@ -100,6 +101,58 @@ await explain(`category ${large.slug}, top rated, $5–$50, 4+ stars`, () =>
 )
 await explain(`category ${small.slug}, price high to low, 4+ stars`, () =>
   listCategoryProducts(db, small.id, { ...all, sort: 'price-high', minRating: 4 }),
+)
+// Spec filters (issue 14): a common and a rare era and material, in the large and the small category, and a search
+// for a common and a rare term narrowed by them; and what the facets cost before they are kept (kept-reads).
+const spec = (narrow: Partial<SpecFilters>): SpecFilters => ({ ...NO_SPEC_FILTERS, ...narrow })
+await explain(`category ${large.slug}, newest, fits modern (common)`, () =>
+  listCategoryProducts(db, large.id, all, spec({ fits: ['modern'] })),
+)
+await explain(`category ${large.slug}, newest, fits treasury (rare)`, () =>
+  listCategoryProducts(db, large.id, all, spec({ fits: ['treasury'] })),
+)
+await explain(`category ${large.slug}, price low to high, fits golden or silver, 2 mil and up`, () =>
+  listCategoryProducts(
+    db,
+    large.id,
+    { ...all, sort: 'price-low' },
+    spec({ fits: ['silver', 'golden'], minThickness: 2 }),
+  ),
+)
+await explain(`category ${large.slug}, top rated, 4.5+ stars, polypropylene (common), page 20`, () =>
+  listCategoryProducts(
+    db,
+    large.id,
+    { ...all, sort: 'rating', minRating: 4.5, page: 20 },
+    spec({ materials: ['polypropylene'] }),
+  ),
+)
+await explain(`category ${large.slug}, newest, mylar (absent)`, () =>
+  listCategoryProducts(db, large.id, all, spec({ materials: ['mylar'] })),
+)
+await explain(`category ${small.slug}, newest, rigid plastic`, () =>
+  listCategoryProducts(db, small.id, all, spec({ materials: ['rigid-plastic'] })),
+)
+await explain(`category ${small.slug}, price high to low, fits golden`, () =>
+  listCategoryProducts(db, small.id, { ...all, sort: 'price-high' }, spec({ fits: ['golden'] })),
+)
+await explain(`facets of category ${large.slug}`, () => categorySpecFacets(db, large.id))
+await explain(`facets of category ${small.slug}`, () => categorySpecFacets(db, small.id))
+await explain(`facets of the whole catalogue (a common term's)`, () => catalogueSpecFacets(db))
+await explain(`facets of search "${options.rare}"`, () =>
+  searchSpecFacets(db, options.rare, () => catalogueSpecFacets(db)),
+)
+await explain(`search "${options.common}", fits modern (common)`, () =>
+  searchProducts(db, options.common, 1, spec({ fits: ['modern'] })),
+)
+await explain(`search "${options.common}", fits treasury (rare)`, () =>
+  searchProducts(db, options.common, 1, spec({ fits: ['treasury'] })),
+)
+await explain(`search "${options.common}", polyethylene, up to 2 mil`, () =>
+  searchProducts(db, options.common, 1, spec({ materials: ['polyethylene'], maxThickness: 2 })),
+)
+await explain(`search "${options.rare}", fits magazine`, () =>
+  searchProducts(db, options.rare, 1, spec({ fits: ['magazine'] })),
 )
 console.log(
   `\nFirst search of a term (counted, then kept): "${options.common}" ${(await firstCount(options.common)).toFixed(0)} ms, "${options.rare}" ${(await firstCount(options.rare)).toFixed(0)} ms`,

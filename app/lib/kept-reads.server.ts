@@ -1,6 +1,8 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory } from '#app/models/category.server.ts'
+import { catalogueSpecFacets, categorySpecFacets } from '#app/models/product.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
+import { searchSpecFacets } from '#app/models/search.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { memoUntilWrite } from './memo-until-write.server.ts'
@@ -15,3 +17,12 @@ export const lastPriceUpdate = memoUntilWrite(async () => {
 
 /** A visible category by its slug, for its page. */
 export const visibleCategory = memoUntilWrite((slug) => getVisibleCategory(db, slug))
+
+/** The spec filters a category's page offers (its products' eras, materials and thicknesses). */
+export const categoryFacets = memoUntilWrite((categoryId) => categorySpecFacets(db, Number(categoryId)))
+
+/** The spec filters a search's page offers, by the term as typed. */
+export const searchFacets = memoUntilWrite((term) => searchSpecFacets(db, term, () => catalogueFacets()))
+
+/** The spec filters of the whole visible catalogue: what a common term's search offers. */
+const catalogueFacets = memoUntilWrite(() => catalogueSpecFacets(db))

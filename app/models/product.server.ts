@@ -1,6 +1,7 @@
 import { sql, type OrderByModifiers, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filters.ts'
-import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
+import { ERAS, MATERIALS, SPEC_COLUMNS, type Era, type Material } from '#app/schemas/product-specs.ts'
+import { NO_SPEC_FILTERS, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import type { Database, Executor } from '#db/client.ts'
 import type { Products } from '#db/types.ts'
 
@@ -73,13 +74,45 @@ export const CATEGORY_PAGE_SIZE = 24
  *   category to find a few matches: every match is gathered from the price index, then sorted.
  * Then only the page's own rows are read.
  */
-export async function listCategoryProducts(db: Executor, categoryId: number, filters: CategoryFilters) {
+export async function listCategoryProducts(
+  db: Executor,
+  categoryId: number,
+  filters: CategoryFilters,
+  spec: SpecFilters = NO_SPEC_FILTERS,
+) {
+  if (specFiltersSet(spec)) return listSpecFiltered(db, categoryId, filters, spec)
   const { total, inCategory } = await countCategoryProducts(db, categoryId, filters)
   const offset = (filters.page - 1) * CATEGORY_PAGE_SIZE
   if (offset >= total) return { products: [], total }
   const pageIds = gathers(filters, total, inCategory, offset)
     ? gatheredIds(db, categoryId, filters, offset)
     : walkedIds(db, categoryId, filters, offset)
+  const products = await sortedBy(
+    visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds),
+    filters.sort,
+    'p',
+  ).execute()
+  return { products, total }
+}
+
+/**
+ * A page of a category narrowed by specs, which the kept counts do not know: counted exactly by a query the spec
+ * indexes serve (GIN on fits; category, material and thickness), then found like the others, except that the
+ * spec's matches are gathered whenever that reads less than a walk, whatever the sort. Both walk and gather read
+ * the spec columns from the page's candidate rows.
+ */
+async function listSpecFiltered(db: Executor, categoryId: number, filters: CategoryFilters, spec: SpecFilters) {
+  const kept = await countCategoryProducts(db, categoryId, filters)
+  if (kept.total === 0) return { products: [], total: 0 }
+  const { total } = await withSpecFilters(applyFilters(visibleProducts(db), categoryId, filters, effectivePrice), spec)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow()
+  const offset = (filters.page - 1) * CATEGORY_PAGE_SIZE
+  if (offset >= total) return { products: [], total }
+  const gather = total < ((offset + CATEGORY_PAGE_SIZE) * kept.inCategory) / total
+  const pageIds = gather
+    ? gatheredIds(db, categoryId, filters, offset, spec)
+    : walkedIds(db, categoryId, filters, offset, spec)
   const products = await sortedBy(
     visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds),
     filters.sort,
@@ -98,20 +131,34 @@ function gathers(filters: CategoryFilters, total: number, inCategory: number, of
   return total < ((offset + CATEGORY_PAGE_SIZE) * inCategory) / total
 }
 
-function walkedIds(db: Executor, categoryId: number, filters: CategoryFilters, offset: number) {
+function walkedIds(
+  db: Executor,
+  categoryId: number,
+  filters: CategoryFilters,
+  offset: number,
+  spec: SpecFilters = NO_SPEC_FILTERS,
+) {
   // `+ 0` keeps the planner off the price index when the page is walked in another index's order.
   const price = isPriceSort(filters.sort) ? effectivePrice : sql<string | null>`(${effectivePrice} + 0)`
-  return sortedBy(applyFilters(visibleProducts(db), categoryId, filters, price).select('p.id'), filters.sort, 'p')
-    .limit(CATEGORY_PAGE_SIZE)
-    .offset(offset)
+  const filtered = withSpecFilters(applyFilters(visibleProducts(db), categoryId, filters, price), spec)
+  return sortedBy(filtered.select('p.id'), filters.sort, 'p').limit(CATEGORY_PAGE_SIZE).offset(offset)
 }
 
-function gatheredIds(db: Executor, categoryId: number, filters: CategoryFilters, offset: number) {
-  const matches = applyFilters(visibleProducts(db), categoryId, filters, effectivePrice).select([
+function gatheredIds(
+  db: Executor,
+  categoryId: number,
+  filters: CategoryFilters,
+  offset: number,
+  spec: SpecFilters = NO_SPEC_FILTERS,
+) {
+  const filtered = withSpecFilters(applyFilters(visibleProducts(db), categoryId, filters, effectivePrice), spec)
+  // Only spec matches are gathered for a price sort, which then needs the price.
+  const matches = filtered.select([
     'p.id',
     'p.created_at',
     'p.rating',
     'p.review_count',
+    ...(isPriceSort(filters.sort) ? [effectivePrice.as('price')] : []),
   ])
   // Materialized, so the planner gathers by the price range rather than walk the order it is sorted by.
   return sortedBy(
@@ -142,17 +189,120 @@ function applyFilters(
   return filtered
 }
 
+/**
+ * The spec filters as conditions on `p`, each one its index can serve: a GIN on fits (any of the eras), a btree
+ * on category, material and thickness.
+ */
+export function specConditions(spec: SpecFilters): Array<RawBuilder<boolean>> {
+  const conditions: Array<RawBuilder<boolean>> = []
+  if (spec.fits.length) conditions.push(sql<boolean>`p.fits && ${spec.fits}::text[]`)
+  if (spec.materials.length) conditions.push(sql<boolean>`p.material = ANY(${spec.materials}::product_material[])`)
+  if (spec.minThickness !== null) conditions.push(sql<boolean>`p.thickness_mil >= ${String(spec.minThickness)}`)
+  if (spec.maxThickness !== null) conditions.push(sql<boolean>`p.thickness_mil <= ${String(spec.maxThickness)}`)
+  return conditions
+}
+
+export function withSpecFilters<Output>(
+  query: SelectQueryBuilder<WithProducts, 'p', Output>,
+  spec: SpecFilters,
+): SelectQueryBuilder<WithProducts, 'p', Output> {
+  return specConditions(spec).reduce((filtered, condition) => filtered.where(condition), query)
+}
+
+/**
+ * The spec facets of the visible products among `ids` (a search's kept matches, at most two thousand): one
+ * grouped pass over their rows.
+ */
+export async function specFacetsOfIds(db: Executor, ids: number[]): Promise<SpecFacets> {
+  const row = await visibleProducts(db)
+    // A function aliased `era` names its one column `era` too.
+    .leftJoin(sql<{ era: string }>`unnest(p.fits)`.as('era'), (join) => join.onTrue())
+    .where(sql<boolean>`p.id = ANY(${ids}::int[])`)
+    .select([
+      sql<string[] | null>`array_agg(DISTINCT era.era)`.as('eras'),
+      sql<string[] | null>`array_agg(DISTINCT p.material::text)`.as('materials'),
+      sql<boolean | null>`bool_or(p.thickness_mil IS NOT NULL)`.as('thickness'),
+    ])
+    .executeTakeFirstOrThrow()
+  return facetsFrom(row)
+}
+
+/**
+ * The spec facets of a category's visible products, from its indexes alone: the distinct `fits` and materials
+ * one after the other (a loose index scan: one probe per distinct value, a dozen or so, where a pass over a
+ * large category's rows costs ~70 ms at 100k products), and whether any product has a thickness.
+ */
+export async function categorySpecFacets(db: Executor, categoryId: number): Promise<SpecFacets> {
+  const { rows } = await sql<{ eras: string[]; materials: string[]; thickness: boolean }>`
+    WITH RECURSIVE
+      fits AS (
+        (SELECT p.fits FROM products p WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden ORDER BY p.fits LIMIT 1)
+        UNION ALL
+        SELECT (SELECT p.fits FROM products p
+                WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden AND p.fits > f.fits ORDER BY p.fits LIMIT 1)
+        FROM fits f WHERE f.fits IS NOT NULL),
+      materials AS (
+        (SELECT p.material FROM products p
+         WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden AND p.material IS NOT NULL ORDER BY p.material LIMIT 1)
+        UNION ALL
+        SELECT (SELECT p.material FROM products p
+                WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden AND p.material > m.material
+                ORDER BY p.material LIMIT 1)
+        FROM materials m WHERE m.material IS NOT NULL)
+    SELECT ARRAY(SELECT DISTINCT unnest(f.fits) FROM fits f) AS eras,
+           ARRAY(SELECT m.material::text FROM materials m WHERE m.material IS NOT NULL) AS materials,
+           EXISTS (SELECT FROM products p
+                   WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden AND p.thickness_mil IS NOT NULL) AS thickness
+  `.execute(db)
+  return facetsFrom(rows[0]!)
+}
+
+/**
+ * The spec facets of the whole visible catalogue: one EXISTS per era (the GIN on fits), per material and for
+ * thickness, each stopping at its first match (~6 ms at 100k products).
+ */
+export async function catalogueSpecFacets(db: Executor): Promise<SpecFacets> {
+  const some = (condition: RawBuilder<boolean>) =>
+    sql<boolean>`EXISTS (${visibleProducts(db)
+      .where(condition)
+      .select(sql`1`.as('one'))})`
+  const row = await db
+    .selectNoFrom([
+      ...ERAS.map((era) => some(sql<boolean>`p.fits @> ${[era.id]}::text[]`).as(era.id)),
+      ...MATERIALS.map((material) => some(sql<boolean>`p.material = ${material.id}`).as(material.id)),
+      some(sql<boolean>`p.thickness_mil IS NOT NULL`).as('thickness'),
+    ])
+    .executeTakeFirstOrThrow()
+  const present = row as Record<string, boolean>
+  return facetsFrom({
+    eras: ERAS.map((era) => era.id).filter((era) => present[era]),
+    materials: MATERIALS.map((material) => material.id).filter((material) => present[material]),
+    thickness: present.thickness === true,
+  })
+}
+
+/** Facets in the vocabulary's order, whatever order the database gave them in. */
+function facetsFrom(found: { eras: string[] | null; materials: string[] | null; thickness: boolean | null }) {
+  const eras = new Set(found.eras)
+  const materials = new Set(found.materials)
+  return {
+    eras: ERAS.map((era) => era.id).filter((era: Era) => eras.has(era)),
+    materials: MATERIALS.map((material) => material.id).filter((material: Material) => materials.has(material)),
+    thickness: found.thickness === true,
+  }
+}
+
 const isPriceSort = (sort: CategoryFilters['sort']) => sort === 'price-low' || sort === 'price-high'
 
 type Orderable<Query> = { orderBy(expression: RawBuilder<unknown>, modifiers: OrderByModifiers): Query }
 
 /**
  * The sort's order, ending in the id that breaks ties (every listing index ends in it too). On the gathered
- * matches (`m`) only the newest and top-rated orders occur: price sorts are always walked.
+ * matches (`m`) a price sort occurs only for spec matches, which carry their price.
  */
 function sortedBy<Query extends Orderable<Query>>(query: Query, sort: CategoryFilters['sort'], table: 'p' | 'm') {
   const column = (name: string) => sql.ref(`${table}.${name}`) as RawBuilder<unknown>
-  const price = effectivePrice as RawBuilder<unknown>
+  const price = table === 'p' ? (effectivePrice as RawBuilder<unknown>) : column('price')
   let ordered = query
   if (sort === 'newest') ordered = ordered.orderBy(column('created_at'), 'desc')
   if (sort === 'price-low') ordered = ordered.orderBy(price, (ob) => ob.asc().nullsLast())

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
+import { NO_SPEC_FILTERS, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import type { SearchTerms } from '#db/types.ts'
-import { cardColumns, visibleProducts } from './product.server.ts'
+import { cardColumns, specConditions, specFacetsOfIds, visibleProducts, withSpecFilters } from './product.server.ts'
 
 /**
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
@@ -23,20 +24,73 @@ export const SEARCH_VOCABULARY_SIZE = 1500
 
 type TermCounts = Pick<SearchTerms, 'title_matches' | 'rest_matches' | 'title_ids' | 'rest_ids'>
 
-export async function searchProducts(db: Executor, term: string, page = 1) {
+export async function searchProducts(db: Executor, term: string, page = 1, spec: SpecFilters = NO_SPEC_FILTERS) {
   const pattern = containsPattern(term)
-  const counts = await countsFor(db, term, pattern)
+  const kept = await countsFor(db, term, pattern)
+  const narrowed = specFiltersSet(spec)
+  const counts = narrowed ? await narrowedCounts(db, pattern, kept, spec) : kept
   const offset = (page - 1) * SEARCH_PAGE_SIZE
   const products = []
   if (offset < counts.title_matches) {
-    products.push(...(await readGroup(db, titleMatches(pattern), counts.title_ids, offset, SEARCH_PAGE_SIZE)))
+    const matches = bySpec(titleMatches(pattern), spec)
+    products.push(...(await readGroup(db, matches, counts.title_ids, offset, SEARCH_PAGE_SIZE, !narrowed)))
   }
   const restOffset = Math.max(0, offset - counts.title_matches)
   const room = SEARCH_PAGE_SIZE - products.length
   if (room > 0 && restOffset < counts.rest_matches) {
-    products.push(...(await readGroup(db, restMatches(pattern), counts.rest_ids, restOffset, room)))
+    const matches = bySpec(restMatches(pattern), spec)
+    products.push(...(await readGroup(db, matches, counts.rest_ids, restOffset, room, !narrowed)))
   }
   return { products, total: counts.title_matches + counts.rest_matches }
+}
+
+/**
+ * A search's counts narrowed by specs, exact, group by group: a group whose ids are kept is narrowed to the ids
+ * that pass (a primary-key read of at most a thousand rows); a common one is counted by its trigram index
+ * (together with the GIN on fits when eras are chosen), since the kept counts know nothing of specs. Its page
+ * is then left to the planner: a walk of the newest-first index would read the whole catalogue for a rare spec,
+ * while gathering reads no more rows than this count did.
+ */
+async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, spec: SpecFilters) {
+  const narrow = async (matches: RawBuilder<boolean>, total: number, ids: number[] | null) => {
+    if (total === 0) return { total: 0, ids }
+    if (ids) {
+      const rows = await withSpecFilters(visibleProducts(db), spec)
+        .where(sql<boolean>`p.id = ANY(${ids}::int[])`)
+        .select('p.id')
+        .execute()
+      return { total: rows.length, ids: rows.map((row) => row.id) }
+    }
+    const row = await withSpecFilters(visibleProducts(db), spec)
+      .where(matches)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow()
+    return { total: row.total, ids: null }
+  }
+  const title = await narrow(titleMatches(pattern), kept.title_matches, kept.title_ids)
+  const rest = await narrow(restMatches(pattern), kept.rest_matches, kept.rest_ids)
+  return { title_matches: title.total, title_ids: title.ids, rest_matches: rest.total, rest_ids: rest.ids }
+}
+
+/** A group's condition with the spec filters' own, for a page read by the pattern. */
+function bySpec(matches: RawBuilder<boolean>, spec: SpecFilters): RawBuilder<boolean> {
+  const conditions = specConditions(spec)
+  return conditions.length ? sql<boolean>`(${sql.join([matches, ...conditions], sql` AND `)})` : matches
+}
+
+/**
+ * The spec facets of a search's matches: exact when the term keeps its ids (a primary-key read of at most two
+ * thousand rows); for a common term, whose matches only a trigram scan could gather, those of the whole visible
+ * catalogue, kept until the next write (a value none of the matches has then finds nothing, and says so).
+ */
+export async function searchSpecFacets(
+  db: Executor,
+  term: string,
+  catalogueFacets: () => Promise<SpecFacets>,
+): Promise<SpecFacets> {
+  const kept = await countsFor(db, term, containsPattern(term))
+  if (!kept.title_ids || !kept.rest_ids) return catalogueFacets()
+  return specFacetsOfIds(db, [...kept.title_ids, ...kept.rest_ids])
 }
 
 async function countsFor(db: Executor, term: string, pattern: string): Promise<TermCounts> {
@@ -113,8 +167,18 @@ function restMatches(pattern: string): RawBuilder<boolean> {
   return sql<boolean>`p.search_title NOT LIKE lower(${pattern}) AND p.search_description LIKE lower(${pattern})`
 }
 
-/** One group's page: by its ids when the term is rare, else walking the newest-first index (decision 031). */
-function readGroup(db: Executor, matches: RawBuilder<boolean>, ids: number[] | null, offset: number, limit: number) {
+/**
+ * One group's page: by its ids when the term is rare, else walking the newest-first index (decision 031), or,
+ * for a page narrowed by specs (`walk` false), the way the planner chooses.
+ */
+function readGroup(
+  db: Executor,
+  matches: RawBuilder<boolean>,
+  ids: number[] | null,
+  offset: number,
+  limit: number,
+  walk = true,
+) {
   const page = (executor: Executor, where: RawBuilder<boolean>) =>
     visibleProducts(executor)
       .where(where)
@@ -130,7 +194,7 @@ function readGroup(db: Executor, matches: RawBuilder<boolean>, ids: number[] | n
   // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
   // count knows better: for this statement's transaction alone, the walk is made the only choice, and JIT,
   // which the walk's overrated cost would start (15–70 ms), is off (docs/decisions/035).
-  if (db.isTransaction) return page(db, matches)
+  if (!walk || db.isTransaction) return page(db, matches)
   return db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
                      set_config('jit', 'off', true)`.execute(trx)

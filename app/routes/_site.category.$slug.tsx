@@ -1,14 +1,15 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
+import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { visibleCategory } from '#app/lib/kept-reads.server.ts'
+import { categoryFacets, visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
 import {
   filtersNarrow,
@@ -18,6 +19,7 @@ import {
   type CategoryFilters,
   type Sort,
 } from '#app/schemas/category-filters.ts'
+import { parseSpecFilters, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -32,8 +34,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const category = SLUG.test(slug) ? await visibleCategory(slug) : undefined
   invariantResponse(category, 'Category not found.', { status: 404 })
-  const filters = parseCategoryFilters(requestUrl(request).searchParams)
-  const { products, total } = await listCategoryProducts(db, category.id, filters)
+  const query = requestUrl(request).searchParams
+  const filters = parseCategoryFilters(query)
+  const spec = parseSpecFilters(query)
+  const [{ products, total }, facets] = await Promise.all([
+    listCategoryProducts(db, category.id, filters, spec),
+    categoryFacets(String(category.id)),
+  ])
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   const siteUrl = getEnv().SITE_URL
@@ -50,6 +57,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       ],
       canonical: `${siteUrl}/category/${category.slug}`,
       filters,
+      spec,
+      facets,
       total,
       pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
       products: cards,
@@ -72,7 +81,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     : notFoundMeta('Category not found.', siteNameFrom(matches))
 
 export default function CategoryPage() {
-  const { category, breadcrumbs, structuredData, filters, total, pageCount, products } = useLoaderData<typeof loader>()
+  const { category, breadcrumbs, structuredData, filters, spec, facets, total, pageCount, products } =
+    useLoaderData<typeof loader>()
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <JsonLd blocks={structuredData} />
@@ -82,7 +92,7 @@ export default function CategoryPage() {
         {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <FilterForm filters={filters} />
+        <CategoryFilterForm filters={filters} spec={spec} facets={facets} />
         <section aria-labelledby="results-heading">
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
             {total} Products
@@ -94,7 +104,7 @@ export default function CategoryPage() {
             </div>
           ) : (
             <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-              {filtersNarrow(filters) || filters.page > 1
+              {filtersNarrow(filters) || specFiltersSet(spec) || filters.page > 1
                 ? 'No products match your filters. Try adjusting your search criteria.'
                 : 'No products in this category yet.'}
             </p>
@@ -105,20 +115,21 @@ export default function CategoryPage() {
   )
 }
 
-/**
- * A GET form, so every filtered view has its own URL and works without JavaScript (Apply). With
- * JavaScript each change applies at once, replacing the history entry rather than piling them up.
- */
-function FilterForm({ filters }: { filters: CategoryFilters }) {
-  const submit = useSubmit()
-  const navigation = useNavigation()
-  const [hydrated, setHydrated] = useState(false)
+/** Sort, price, rating and the specs where they apply, in one GET form (FilterForm). */
+function CategoryFilterForm({
+  filters,
+  spec,
+  facets,
+}: {
+  filters: CategoryFilters
+  spec: SpecFilters
+  facets: SpecFacets
+}) {
   // Controlled, and following the URL: new results must not rebuild the control that has the focus.
   const [sort, setSort] = useState(filters.sort)
   const [min, setMin] = useState(filters.minPrice)
   const [max, setMax] = useState(filters.maxPrice ?? PRICE_SLIDER.max)
   const [rating, setRating] = useState(filters.minRating)
-  useEffect(() => setHydrated(true), [])
   useEffect(() => {
     setSort(filters.sort)
     setMin(filters.minPrice)
@@ -127,13 +138,7 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
   }, [filters.sort, filters.minPrice, filters.maxPrice, filters.minRating])
 
   return (
-    <Form
-      method="get"
-      preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-      className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 lg:self-start"
-      aria-label="Filter products"
-    >
+    <FilterForm>
       <div>
         <label htmlFor="sort" className="block text-sm font-medium">
           Sort by
@@ -178,19 +183,8 @@ function FilterForm({ filters }: { filters: CategoryFilters }) {
           ))}
         </div>
       </fieldset>
-      {hydrated ? (
-        navigation.state === 'loading' ? (
-          <p className="text-sm text-slate-500">Updating…</p>
-        ) : null
-      ) : (
-        <button
-          type="submit"
-          className="w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
-        >
-          Apply filters
-        </button>
-      )}
-    </Form>
+      <SpecFacetFields facets={facets} spec={spec} />
+    </FilterForm>
   )
 }
 

@@ -3,9 +3,12 @@ import { useLoaderData, useNavigation } from '@remix-run/react'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
+import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
+import { searchFacets } from '#app/lib/kept-reads.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
+import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters } from '#app/schemas/spec-filters.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
@@ -28,15 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
   const term = typed.trim().slice(0, MAX_QUERY_LENGTH)
-  if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [] }
+  if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null }
   const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
   const page = pageParam(1_000).parse(url.searchParams.get('page') ?? undefined)
-  const { products, total } = await searchProducts(db, term, page)
+  const spec = parseSpecFilters(url.searchParams)
+  // The facets after the search: a term's first search counts it, and the facets read that count.
+  const { products, total } = await searchProducts(db, term, page, spec)
+  const facets = await searchFacets(term)
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   return data(
-    { q, total, page, pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)), products: cards },
+    { q, total, page, pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)), products: cards, spec, facets },
     { headers: freshUntilHeaders(cards.map((card) => card.price)) },
   )
 }
@@ -78,9 +84,17 @@ function searchDescription(q: string | null, total: number, siteName: string): s
 }
 
 export default function Search() {
-  const { q, total, page, pageCount, products } = useLoaderData<typeof loader>()
+  const { q, total, page, pageCount, products, spec, facets } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
+  // Outside the live region, which "Searching..." replaces: a facet just changed keeps its focus.
+  const filters =
+    q && facets && offersSpecFilters(facets, spec) ? (
+      <FilterForm className="mt-6 flex flex-wrap items-start gap-x-10 gap-y-4">
+        <input type="hidden" name="q" value={q} />
+        <SpecFacetFields facets={facets} spec={spec} />
+      </FilterForm>
+    ) : null
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Search Products</h1>
@@ -91,6 +105,7 @@ export default function Search() {
         inputId="search-page-q"
         className="mt-6 max-w-xl"
       />
+      {filters}
       <div aria-live="polite">
         {searching ? (
           <p className="mt-8 text-slate-600">Searching...</p>

@@ -1,0 +1,187 @@
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { ERAS, MATERIALS, type Era, type Material } from '#app/schemas/product-specs.ts'
+import { THICKNESS_STEPS, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
+
+/**
+ * A listing's filter form (category and search pages): a GET form, so every filtered view has its own URL and
+ * works without JavaScript (Apply filters). With JavaScript each change applies at once, replacing the history
+ * entry rather than piling them up.
+ */
+export function FilterForm({
+  children,
+  className = 'space-y-6 lg:self-start',
+}: {
+  children: ReactNode
+  /** The layout: a column beside the results by default. */
+  className?: string
+}) {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      className={`rounded-lg border border-slate-200 bg-white p-4 ${className}`}
+      aria-label="Filter products"
+    >
+      {children}
+      {hydrated ? (
+        navigation.state === 'loading' ? (
+          <p className="text-sm text-slate-500">Updating…</p>
+        ) : null
+      ) : (
+        <button
+          type="submit"
+          className="w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
+        >
+          Apply filters
+        </button>
+      )}
+    </Form>
+  )
+}
+
+/**
+ * The spec filters' fields (URL parameters fits, material, tmin, tmax): each facet only where the listing's
+ * products have it, and any value the URL chose besides, so it can be unticked. Controlled and following the
+ * URL, like the other filters: new results must not rebuild the control that has the focus.
+ */
+export function SpecFacetFields({ facets, spec }: { facets: SpecFacets; spec: SpecFilters }) {
+  const [fits, setFits] = useState(spec.fits)
+  const [materials, setMaterials] = useState(spec.materials)
+  const [tmin, setTmin] = useState(spec.minThickness)
+  const [tmax, setTmax] = useState(spec.maxThickness)
+  useEffect(() => {
+    setFits(spec.fits)
+    setMaterials(spec.materials)
+    setTmin(spec.minThickness)
+    setTmax(spec.maxThickness)
+  }, [spec.fits, spec.materials, spec.minThickness, spec.maxThickness])
+
+  const eras = ERAS.filter((era) => facets.eras.includes(era.id) || spec.fits.includes(era.id))
+  const offered = MATERIALS.filter(
+    (material) => facets.materials.includes(material.id) || spec.materials.includes(material.id),
+  )
+  const thickness = facets.thickness || spec.minThickness !== null || spec.maxThickness !== null
+  return (
+    <>
+      {eras.length ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Fits</legend>
+          <div className="mt-2 space-y-1">
+            {eras.map((era) => (
+              <Checkbox
+                key={era.id}
+                name="fits"
+                value={era.id}
+                label={era.label}
+                checked={fits.includes(era.id)}
+                onChange={(on) => setFits(toggled(fits, era.id, on))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {offered.length ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Material</legend>
+          <div className="mt-2 space-y-1">
+            {offered.map((material) => (
+              <Checkbox
+                key={material.id}
+                name="material"
+                value={material.id}
+                label={material.label}
+                checked={materials.includes(material.id)}
+                onChange={(on) => setMaterials(toggled(materials, material.id, on))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {thickness ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Thickness (mil)</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <ThicknessSelect name="tmin" label="At least" value={tmin} onChange={setTmin} />
+            <ThicknessSelect name="tmax" label="At most" value={tmax} onChange={setTmax} />
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  )
+}
+
+function toggled<Id extends Era | Material>(ids: Id[], id: Id, on: boolean): Id[] {
+  return on ? [...ids, id] : ids.filter((other) => other !== id)
+}
+
+function Checkbox({
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  name: string
+  value: string
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        className="accent-brand-600"
+      />
+      {label}
+    </label>
+  )
+}
+
+/** One end of the thickness range; a bound the URL chose between the steps is offered too. */
+function ThicknessSelect({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: 'tmin' | 'tmax'
+  label: string
+  value: number | null
+  onChange: (value: number | null) => void
+}) {
+  const steps: number[] = [...THICKNESS_STEPS]
+  if (value !== null && !steps.includes(value)) steps.push(value)
+  steps.sort((a, b) => a - b)
+  return (
+    <div>
+      <label htmlFor={name} className="block text-xs text-slate-600">
+        {label}
+      </label>
+      <select
+        id={name}
+        name={name}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+        className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+      >
+        <option value="">Any</option>
+        {steps.map((step) => (
+          <option key={step} value={step}>
+            {step} mil
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
