@@ -83,7 +83,14 @@ beforeAll(async () => {
 
   // Freshness of the price a card shows.
   const fresh = await createCategory({ slug: 'fresh' })
-  f.stale = await createProduct({ category_id: fresh.id, price: '12.00', last_updated: hoursAgo(25) })
+  f.stale = await createProduct({
+    category_id: fresh.id,
+    price: '12.00',
+    last_updated: hoursAgo(25),
+    kind: 'box',
+    pack_count: 5,
+    capacity: 150,
+  })
   f.never = await createProduct({ category_id: fresh.id, price: '12.00', last_updated: null })
   f.manual = await createProduct({
     category_id: fresh.id,
@@ -94,6 +101,8 @@ beforeAll(async () => {
     image_url: 'https://m.media-amazon.com/images/I/manual.jpg',
     rating: '4.3',
     review_count: 7,
+    kind: 'bag',
+    pack_count: 100,
   })
   f.api = await createProduct({ category_id: fresh.id, price: '12.50', last_updated: hoursAgo(23) })
 
@@ -308,6 +317,7 @@ describe('the price a card shows', () => {
 
   test('a price last updated 25 hours ago is not current', async () => {
     expect((await card(f.stale!)).price).toEqual({ current: false })
+    expect((await card(f.stale!)).unitPrice).toBeNull() // a box's price per book follows its price
   })
 
   test('a product never updated has no current price', async () => {
@@ -331,6 +341,7 @@ describe('the price a card shows', () => {
         asOf,
         validUntil: new Date(asOf.getTime() + PRICE_MAX_AGE_MS),
       },
+      unitPrice: { formatted: '$0.10', per: 'bag' },
     })
   })
 
