@@ -156,7 +156,8 @@ function Missing({ notes }: { notes: string[] }) {
   )
 }
 
-// Where the rest of a group is: a search for the era's own word (its listings name their size), or the category.
+// Where the rest of a group is: boards and boxes filtered by the era (the spec filters); bags and sleeves, spread
+// over several categories, by a search for the era's own word (their listings name their size).
 const ERA_SEARCH: Record<Era, string> = {
   modern: 'Current',
   standard: 'Standard',
@@ -167,9 +168,9 @@ const ERA_SEARCH: Record<Era, string> = {
 }
 const moreLink = (group: FitGroupId, era: Era) =>
   group === 'boards'
-    ? '/category/backing-boards'
+    ? `/category/backing-boards?fits=${era}`
     : group === 'boxes'
-      ? '/search?q=box'
+      ? `/search?q=box&fits=${era}`
       : `/search?q=${encodeURIComponent(ERA_SEARCH[era])}`
 
 export function EraSection({
