@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
-import { Pagination } from '#app/components/pagination.tsx'
 import { CompareForm } from '#app/components/compare-form.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
