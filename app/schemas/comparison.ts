@@ -97,10 +97,17 @@ export const ComparisonSchema = z.object({
     }),
   asins: asinList,
   columns: z
-    .array(z.enum(COLUMN_IDS, { message: 'Unknown column' }), { required_error: 'Choose at least one column' })
+    .array(z.string(), { required_error: 'Choose at least one column' })
     .min(1, 'Choose at least one column')
-    // Shown in the list's order, whatever order the boxes were sent in.
-    .transform((columns) => COLUMN_IDS.filter((id) => columns.includes(id))),
+    .transform((columns, ctx) => {
+      // The message on the boxes as a whole (the form shows none for one box).
+      if (columns.some((column) => !(COLUMN_IDS as readonly string[]).includes(column))) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Unknown column' })
+        return z.NEVER
+      }
+      // Shown in the list's order, whatever order the boxes were sent in.
+      return COLUMN_IDS.filter((id) => columns.includes(id))
+    }),
 })
 
 export type ComparisonInput = z.infer<typeof ComparisonSchema>
