@@ -67,7 +67,8 @@ export function ComparisonTable({
   const captionId = `${id}-caption`
   return (
     <TableScroller labelledBy={captionId}>
-      <table id={id} className="w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
+      {/* Relative: the cells' screen-reader text (absolutely placed) scrolls with the table, not past the page. */}
+      <table id={id} className="relative w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
         <caption id={captionId} className="pb-2 text-left text-slate-700">
           {caption}
         </caption>
