@@ -25,8 +25,9 @@ import { db } from '#db/client.ts'
 
 // Compare sleeves (SPEC §2): Mylar, polypropylene and polyethylene, each with pros, cons and best use, and
 // links to their categories, to backing boards, the FAQ and the contact page. Under them (issue 14), a live
-// table a material of its best-rated sleeves and bags from the catalogue, each sorted on its own
-// (?mylar-sort=price&mylar-dir=asc): one indexed query a table.
+// table a material of its best-rated sleeves and bags from the catalogue, each sorted by its own parameters
+// (?mylar-sort=price&mylar-dir=asc; a header link sorts its table and leaves the others in their default
+// order): one indexed query a table.
 
 /** Each table's rows: enough to choose from, the category holds the rest. */
 const TABLE_ROWS = 8

@@ -151,9 +151,13 @@ export function parseTableSort(
   return { column, dir: params.get(names.dir) === 'desc' ? 'desc' : 'asc' }
 }
 
-/** The address of a table's header link: sorted by `column`, ascending first, the other way on a second click. */
+/**
+ * The address of a table's header link: sorted by `column`, ascending first, the other way on a second click.
+ * A prefixed table (one of several on a page) keeps none of the page's other parameters: one table sorted at a
+ * time keeps the page's addresses few (tables x columns x 2), where keeping the others' would multiply them.
+ */
 export function sortHref(search: string, column: ComparisonColumn, current: TableSort | null, prefix = ''): string {
-  const params = new URLSearchParams(search)
+  const params = new URLSearchParams(prefix ? '' : search)
   const names = sortParamNames(prefix)
   const dir = current?.column === column && current.dir === 'asc' ? 'desc' : 'asc'
   params.set(names.sort, column)
