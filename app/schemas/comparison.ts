@@ -169,7 +169,13 @@ export function sortHref(search: string, column: ComparisonColumn, current: Tabl
 
 export const COMPARE_MAX = 4
 
-/** The ASINs asked for, repeated or comma-separated, each once and upper-cased: the first four and the rest. */
+/** How many of the ASINs asked for the page looks at (and names when left out): a URL can hold thousands. */
+const COMPARE_ASKED_MAX = 50
+
+/**
+ * The ASINs asked for, repeated or comma-separated, each once and upper-cased, in the order asked; the page
+ * compares the first four it finds and names the rest.
+ */
 export function readCompareAsins(params: URLSearchParams) {
   const asked = [
     ...new Set(
@@ -180,6 +186,5 @@ export function readCompareAsins(params: URLSearchParams) {
         .filter(Boolean),
     ),
   ]
-  // Bounded: the page names what it leaves out, and a URL can ask for a great many.
-  return asked.slice(0, 50)
+  return asked.slice(0, COMPARE_ASKED_MAX)
 }
