@@ -14,7 +14,8 @@ export interface ProductCardProps {
   unitPrice: UnitPrice | null
 }
 
-export function ProductCard({ product }: { product: ProductCardProps }) {
+/** `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx). */
+export function ProductCard({ product, compare = false }: { product: ProductCardProps; compare?: boolean }) {
   return (
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <Link to={`/product/${product.asin}`} className="group flex flex-1 flex-col" prefetch="intent">
@@ -48,6 +49,12 @@ export function ProductCard({ product }: { product: ProductCardProps }) {
           View on Amazon
         </OutboundLink>
       </div>
+      {compare ? (
+        <label className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" name="asins" value={product.asin} className="h-4 w-4 accent-brand-600" />
+          Compare<span className="sr-only"> {product.title}</span>
+        </label>
+      ) : null}
     </article>
   )
 }

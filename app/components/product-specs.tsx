@@ -1,3 +1,4 @@
+import { columnLabel } from '#app/schemas/comparison.ts'
 import {
   ARCHIVAL_FLAGS,
   eraLabel,
@@ -7,21 +8,49 @@ import {
   type ProductSpecs,
 } from '#app/schemas/product-specs.ts'
 
-/** The rows of a product's specs that are known, as label and text: the product page's list, a table's cells. */
+/** The spec columns a comparison table can show, in the product page's order. */
+export const SPEC_CELLS = [
+  'kind',
+  'fits',
+  'size',
+  'thickness',
+  'material',
+  'pack_count',
+  'capacity',
+  'archival',
+] as const
+export type SpecCell = (typeof SPEC_CELLS)[number]
+
+/** How one spec reads to a collector ("7 x 10.5 in", "2 mil"); null when it is not known. */
+export function specText(cell: SpecCell, specs: ProductSpecs): string | null {
+  switch (cell) {
+    case 'kind':
+      return specs.kind ? kindLabel(specs.kind) : null
+    case 'fits':
+      return specs.fits.length ? specs.fits.map(eraLabel).join(', ') : null
+    case 'size':
+      return formatDimensions(specs)
+    case 'thickness':
+      return specs.thickness_mil === null ? null : `${Number(specs.thickness_mil)} mil`
+    case 'material':
+      return specs.material ? materialLabel(specs.material) : null
+    case 'pack_count':
+      return String(specs.pack_count)
+    case 'capacity':
+      return specs.capacity === null ? null : `${specs.capacity} books`
+    case 'archival': {
+      const flags = ARCHIVAL_FLAGS.filter((flag) => specs[flag.id]).map((flag) => flag.label)
+      return flags.length ? flags.join(', ') : null
+    }
+  }
+}
+
+/** The rows of a product's specs that are known, as label and text: the product page's list. */
 export function specRows(specs: ProductSpecs): Array<{ label: string; value: string }> {
-  const dimensions = formatDimensions(specs)
-  const flags = ARCHIVAL_FLAGS.filter((flag) => specs[flag.id]).map((flag) => flag.label)
-  const rows: Array<{ label: string; value: string | null }> = [
-    { label: 'Type', value: specs.kind ? kindLabel(specs.kind) : null },
-    { label: 'Fits', value: specs.fits.length ? specs.fits.map(eraLabel).join(', ') : null },
-    { label: 'Inner size', value: dimensions },
-    { label: 'Thickness', value: specs.thickness_mil === null ? null : `${Number(specs.thickness_mil)} mil` },
-    { label: 'Material', value: specs.material ? materialLabel(specs.material) : null },
-    { label: 'Pack of', value: String(specs.pack_count) },
-    { label: 'Holds', value: specs.capacity === null ? null : `${specs.capacity} books` },
-    { label: 'Archival', value: flags.length ? flags.join(', ') : null },
-  ]
-  return rows.filter((row): row is { label: string; value: string } => row.value !== null)
+  return SPEC_CELLS.flatMap((cell) => {
+    const value = specText(cell, specs)
+    return value === null ? [] : [{ label: columnLabel(cell), value }]
+  })
 }
 
 /** The product page's "Specifications": what is known of the product, as a description list. */

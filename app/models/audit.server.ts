@@ -4,7 +4,8 @@ import type { Executor } from '#db/client.ts'
 // The audit trail of every admin write: who did what to which record, and which fields changed.
 // Written with the change, in its transaction, so the trail and the data never disagree.
 
-export type AuditEntity = 'USER' | 'PRODUCT' | 'CATEGORY' | 'REVIEW' | 'MEDIA' | 'MEDIA_FOLDER' | 'IMPORT' | 'REFRESH'
+export type AuditEntity =
+  'USER' | 'PRODUCT' | 'CATEGORY' | 'COMPARISON' | 'REVIEW' | 'MEDIA' | 'MEDIA_FOLDER' | 'IMPORT' | 'REFRESH'
 
 export interface AuditEntry {
   actorId: number | null
@@ -41,6 +42,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'USER',
   'PRODUCT',
   'CATEGORY',
+  'COMPARISON',
   'REVIEW',
   'MEDIA',
   'MEDIA_FOLDER',

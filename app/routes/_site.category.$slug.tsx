@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { CompareForm } from '#app/components/compare-form.tsx'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
@@ -99,7 +100,9 @@ export default function CategoryPage() {
           </h2>
           {products.length > 0 ? (
             <div className="mt-4">
-              <ProductGrid products={products} />
+              <CompareForm>
+                <ProductGrid products={products} compare />
+              </CompareForm>
               <Pagination page={filters.page} pageCount={pageCount} />
             </div>
           ) : (

@@ -1,3 +1,6 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ComparisonTable, PricesAsOf } from '#app/components/comparison-table.tsx'
 import {
   BulletList,
   CardHeading,
@@ -9,11 +12,52 @@ import {
   WideSection,
 } from '#app/components/info-page.tsx'
 import { Link } from '#app/components/link.tsx'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { listTopSleeves } from '#app/models/comparison.server.ts'
+import { parseTableSort, type ComparisonColumn } from '#app/schemas/comparison.ts'
+import type { Material } from '#app/schemas/product-specs.ts'
+import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { oldestPriceTime, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 import { staticPageMeta } from '#app/utils/meta.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
+import { db } from '#db/client.ts'
 
 // Compare sleeves (SPEC §2): Mylar, polypropylene and polyethylene, each with pros, cons and best use, and
-// links to their categories, to backing boards, the FAQ and the contact page.
+// links to their categories, to backing boards, the FAQ and the contact page. Under them (issue 14), a live
+// table a material of its best-rated sleeves and bags from the catalogue, each sorted by its own parameters
+// (?mylar-sort=price&mylar-dir=asc; a header link sorts its table and leaves the others in their default
+// order): one indexed query a table.
+
+/** Each table's rows: enough to choose from, the category holds the rest. */
+const TABLE_ROWS = 8
+const TABLE_COLUMNS: readonly ComparisonColumn[] = [
+  'size',
+  'fits',
+  'thickness',
+  'pack_count',
+  'price',
+  'unit_price',
+  'rating',
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = requestUrl(request).searchParams
+  const now = new Date()
+  const tables = await Promise.all(
+    sleeves.map(async (sleeve) => {
+      const rows = (await listTopSleeves(db, sleeve.id, TABLE_ROWS)).map((row) => toComparisonRow(row, now))
+      const sort = parseTableSort(params, TABLE_COLUMNS, sleeve.id)
+      return { id: sleeve.id, rows: sortRows(rows, sort), sort }
+    }),
+  )
+  const rows = tables.flatMap((table) => table.rows)
+  const asOf = oldestPriceTime(rows)
+  return data(
+    { tables, pricesAsOf: asOf ? formatDateTime(asOf, getEnv().REFRESH_TZ) : null },
+    { headers: freshUntilHeaders(rows.map((row) => row.price)) },
+  )
+}
 
 export const headers = publicPageHeaders
 
@@ -23,7 +67,7 @@ export const meta = staticPageMeta(
 )
 
 type Sleeve = {
-  id: string
+  id: Material
   name: string
   category: { slug: string; label: string }
   summary: string
@@ -118,6 +162,7 @@ function PointList({ title, points }: { title: string; points: string[] }) {
 }
 
 export default function CompareSleeves() {
+  const { tables, pricesAsOf } = useLoaderData<typeof loader>()
   return (
     <InfoPage
       wide
@@ -167,6 +212,39 @@ export default function CompareSleeves() {
           </article>
         ))}
       </div>
+
+      <WideSection headingId="live-tables" title="The best-rated sleeves and bags of each material">
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Built from our catalogue as prices update: the {TABLE_ROWS} best-rated sleeves and bags of each material.
+          Select a column heading to sort a table by it.
+        </p>
+        {sleeves.map((sleeve) => {
+          const table = tables.find((candidate) => candidate.id === sleeve.id)
+          return (
+            <section key={sleeve.id} aria-labelledby={`${sleeve.id}-table-heading`} className="mt-8">
+              <h3 id={`${sleeve.id}-table-heading`} className="text-xl font-semibold">
+                {sleeve.name}
+              </h3>
+              {table && table.rows.length > 0 ? (
+                <ComparisonTable
+                  id={`${sleeve.id}-table`}
+                  caption={`The best-rated ${sleeve.name} sleeves and bags in the catalogue`}
+                  columns={TABLE_COLUMNS}
+                  rows={table.rows}
+                  sort={table.sort}
+                  prefix={sleeve.id}
+                />
+              ) : (
+                <p className="mt-2 text-slate-700">No {sleeve.name} sleeves in the catalogue right now.</p>
+              )}
+              <p className="mt-2">
+                <TextLink to={`/category/${sleeve.category.slug}`}>See every {sleeve.name} product</TextLink>
+              </p>
+            </section>
+          )
+        })}
+        <PricesAsOf asOf={pricesAsOf} />
+      </WideSection>
 
       <div className="max-w-3xl">
         <Section id="boards" title="Don't forget the board">

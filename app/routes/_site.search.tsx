@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
+import { CompareForm } from '#app/components/compare-form.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
@@ -116,7 +117,9 @@ export default function Search() {
               <>
                 <p className="mt-1 text-slate-600">Found {total} product(s)</p>
                 <div className="mt-6">
-                  <ProductGrid products={products} />
+                  <CompareForm>
+                    <ProductGrid products={products} compare />
+                  </CompareForm>
                   <Pagination page={page} pageCount={pageCount} />
                 </div>
               </>

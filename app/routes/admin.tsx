@@ -26,6 +26,7 @@ const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/comparisons', label: 'Comparisons' },
   { to: '/admin/media', label: 'Media' },
   { to: '/admin/settings', label: 'Settings' },
 ]

@@ -2,20 +2,22 @@ import { invariantResponse } from '@epic-web/invariant'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
+import { listComparisonSlugs } from '#app/models/comparison.server.ts'
 import { listProductsForSitemap } from '#app/models/product.server.ts'
 import { PRODUCTS_PER_SITEMAP, STATIC_PATHS, urlSet, xmlResponse } from '#app/utils/sitemap.server.ts'
 import { db } from '#db/client.ts'
 
-// /sitemaps/pages.xml (information pages and categories) and /sitemaps/products-N.xml.
+// /sitemaps/pages.xml (information pages, categories and comparison tables) and /sitemaps/products-N.xml.
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const site = getEnv().SITE_URL
   if (params.file === 'pages.xml') {
-    const categories = await listVisibleCategories(db)
+    const [categories, comparisons] = await Promise.all([listVisibleCategories(db), listComparisonSlugs(db)])
     return xmlResponse(
       urlSet([
         ...STATIC_PATHS.map((path) => ({ loc: `${site}${path}` })),
         ...categories.map((category) => ({ loc: `${site}/category/${category.slug}` })),
+        ...comparisons.map((table) => ({ loc: `${site}/compare/${table.slug}`, lastmod: table.updated_at })),
       ]),
     )
   }

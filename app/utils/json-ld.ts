@@ -125,3 +125,19 @@ export function siteJsonLd({ siteName, siteUrl }: { siteName: string; siteUrl: s
     },
   ]
 }
+
+/** A list of products the page shows in this order (a comparison table), each by its product page. */
+export function itemListJsonLd({ name, items }: { name: string; items: ReadonlyArray<{ name: string; url: string }> }) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: item.url,
+      name: item.name,
+    })),
+  }
+}

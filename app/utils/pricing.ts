@@ -80,14 +80,20 @@ const usdFraction = new Intl.NumberFormat('en-US', { style: 'currency', currency
  * current, and none for a single item that is not a box (its unit price is its price).
  */
 export function unitPrice(price: DisplayPrice, units: UnitFields): UnitPrice | null {
-  if (!price.current) return null
+  const amount = unitAmount(price, units)
+  if (amount === null) return null
   const perBook = units.capacity !== null
-  const count = units.pack_count * (units.capacity ?? 1)
-  if (count <= 1 && !perBook) return null
-  const amount = price.amount / count
   return {
     // Below a cent, two significant digits ("$0.0042") rather than "$0.00".
     formatted: amount < 0.01 ? usdFraction.format(amount) : usd.format(amount),
     per: perBook ? 'book of capacity' : (KINDS.find((kind) => kind.id === units.kind)?.unit ?? 'item'),
   }
+}
+
+/** The unit price as a number (what a table sorts by), under the same rules as unitPrice. */
+export function unitAmount(price: DisplayPrice, units: UnitFields): number | null {
+  if (!price.current) return null
+  const count = units.pack_count * (units.capacity ?? 1)
+  if (count <= 1 && units.capacity === null) return null
+  return price.amount / count
 }

@@ -62,6 +62,7 @@ test('setup → login → dashboard → logout', async ({ page }) => {
     'Dashboard',
     'Products',
     'Categories',
+    'Comparisons',
     'Media',
     'Settings',
   ])

@@ -166,7 +166,7 @@ test('/compare-sleeves: three sleeve types with pros, cons, best use and the lin
   await page.goto('/compare-sleeves')
   const content = main(page)
 
-  const table = content.getByRole('table')
+  const table = content.getByRole('table', { name: /feature by feature/ })
   await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Mylar', 'Polypropylene', 'Polyethylene'])
 
   for (const { name, href } of [

@@ -49,6 +49,7 @@ const GUARDED_ROUTES: Record<string, Guard> = {
     loader: 'view',
     actions: { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' },
   },
+  'admin.comparisons': { loader: 'view', actions: { create: 'create', update: 'edit', delete: 'delete' } },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const

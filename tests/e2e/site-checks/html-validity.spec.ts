@@ -80,6 +80,8 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'bulk tools tab', path: '/admin/products?tab=bulk' },
       { name: 'categories', path: '/admin/categories' },
       { name: 'category edit', path: await firstLink('/admin/categories', /[?&]edit=\d+/) },
+      { name: 'comparisons', path: '/admin/comparisons' },
+      { name: 'comparison add', path: '/admin/comparisons?new' },
       { name: 'media, grid', path: '/admin/media' },
       { name: 'media, list', path: '/admin/media?view=list' },
       { name: 'media upload', path: '/admin/media/upload' },
