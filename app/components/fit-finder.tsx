@@ -202,7 +202,7 @@ export function EraSection({
             )}
             {group.total > group.items.length ? (
               <Link to={moreLink(group.id, era.id)} className="mt-2 inline-block text-sm font-medium underline">
-                More {group.title.toLowerCase()} ({group.total - group.items.length} more fit {era.label} books)
+                More {group.title.toLowerCase()} for {era.label} books
               </Link>
             ) : null}
           </section>

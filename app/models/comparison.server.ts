@@ -121,8 +121,8 @@ export function listRowsByAsin(db: Executor, asins: readonly string[]) {
 }
 
 /**
- * The best-rated visible sleeves and bags of one material: one query a table of /compare-sleeves, through the
- * kind index (products_kind_idx), the few hundred of each kind then narrowed by material.
+ * The best-rated visible sleeves and bags of one material: one query a table of /compare-sleeves, the first
+ * entries of products_sleeves_rating_idx (its kinds are these, exactly, so the planner can use it).
  */
 export function listTopSleeves(db: Executor, material: Material, limit: number) {
   const kinds: Kind[] = ['sleeve', 'bag', 'bag-and-board']

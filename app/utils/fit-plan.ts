@@ -272,7 +272,8 @@ export function toFitItem(row: FitRow, now: Date): FitItem {
 
 /**
  * The whole answer to a question: per era chosen its groups, then the starter kit and the totals for the books
- * counted. `rows` are the model's lists (era, slot, its total), `sharedBox` the cheapest box that fits every era.
+ * counted. `rows` are the model's lists (era, slot, how many it found) in any order, `sharedBox` the cheapest box
+ * that fits every era.
  */
 export function fitAnswer(
   query: FitQuery,
@@ -290,6 +291,7 @@ export function fitAnswer(
     list.items.push(toFitItem(row, now))
     list.total = row.total
   }
+  for (const slots of Object.values(slotsByEra)) for (const slot of SLOTS) slots[slot].items.sort(byUnitPrice)
   const box = sharedBox ? toFitItem(sharedBox, now) : undefined
   return {
     eras: query.eras.map((era) => ({ id: era, label: eraLabel(era), groups: groupsOf(slotsByEra[era]!) })),
