@@ -3,7 +3,8 @@ import { NO_SPEC_FILTERS, specFiltersSet, type SpecFacets, type SpecFilters } fr
 import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import type { SearchTerms } from '#db/types.ts'
-import { cardColumns, specConditions, specFacetsOfIds, visibleProducts, withSpecFilters } from './product.server.ts'
+import { cardColumns, specConditions, visibleProducts, withSpecFilters } from './product.server.ts'
+import { specFacetsOfIds } from './spec-facets.server.ts'
 
 /**
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
