@@ -69,40 +69,8 @@ export function SpecFacetFields({ facets, spec }: { facets: SpecFacets; spec: Sp
   const thickness = facets.thickness || spec.minThickness !== null || spec.maxThickness !== null
   return (
     <>
-      {eras.length ? (
-        <fieldset>
-          <legend className="text-sm font-medium">Fits</legend>
-          <div className="mt-2 space-y-1">
-            {eras.map((era) => (
-              <Checkbox
-                key={era.id}
-                name="fits"
-                value={era.id}
-                label={era.label}
-                checked={fits.includes(era.id)}
-                onChange={(on) => setFits(toggled(fits, era.id, on))}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
-      {offered.length ? (
-        <fieldset>
-          <legend className="text-sm font-medium">Material</legend>
-          <div className="mt-2 space-y-1">
-            {offered.map((material) => (
-              <Checkbox
-                key={material.id}
-                name="material"
-                value={material.id}
-                label={material.label}
-                checked={materials.includes(material.id)}
-                onChange={(on) => setMaterials(toggled(materials, material.id, on))}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
+      <CheckboxFacet legend="Fits" name="fits" options={eras} chosen={fits} onChange={setFits} />
+      <CheckboxFacet legend="Material" name="material" options={offered} chosen={materials} onChange={setMaterials} />
       {thickness ? (
         <fieldset>
           <legend className="text-sm font-medium">Thickness (mil)</legend>
@@ -116,35 +84,44 @@ export function SpecFacetFields({ facets, spec }: { facets: SpecFacets; spec: Sp
   )
 }
 
-function toggled<Id extends Era | Material>(ids: Id[], id: Id, on: boolean): Id[] {
-  return on ? [...ids, id] : ids.filter((other) => other !== id)
-}
-
-function Checkbox({
+/** A facet's values as checkboxes ("any of these"); nothing at all when it has none to offer. */
+function CheckboxFacet<Id extends Era | Material>({
+  legend,
   name,
-  value,
-  label,
-  checked,
+  options,
+  chosen,
   onChange,
 }: {
-  name: string
-  value: string
-  label: string
-  checked: boolean
-  onChange: (checked: boolean) => void
+  legend: string
+  name: 'fits' | 'material'
+  options: ReadonlyArray<{ id: Id; label: string }>
+  chosen: Id[]
+  onChange: (chosen: Id[]) => void
 }) {
+  if (options.length === 0) return null
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-        className="accent-brand-600"
-      />
-      {label}
-    </label>
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-2 space-y-1">
+        {options.map((option) => (
+          <label key={option.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={option.id}
+              checked={chosen.includes(option.id)}
+              onChange={(event) =>
+                onChange(
+                  event.currentTarget.checked ? [...chosen, option.id] : chosen.filter((other) => other !== option.id),
+                )
+              }
+              className="accent-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }
 
