@@ -103,7 +103,7 @@ await explain(`category ${large.slug}, top rated, $5–$50, 4+ stars`, () =>
 await explain(`category ${small.slug}, price high to low, 4+ stars`, () =>
   listCategoryProducts(db, small.id, { ...all, sort: 'price-high', minRating: 4 }),
 )
-// Spec filters (issue 14): a common and a rare era and material, in the large and the small category, and a search
+// Spec filters (decision 041): a common and a rare era and material, in the large and the small category, and a search
 // for a common and a rare term narrowed by them; and what the facets cost before they are kept (kept-reads).
 const spec = (narrow: Partial<SpecFilters>): SpecFilters => ({ ...NO_SPEC_FILTERS, ...narrow })
 await explain(`category ${large.slug}, newest, fits modern (common)`, () =>

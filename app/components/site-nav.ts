@@ -1,4 +1,4 @@
-// The header's links: the spec's four in its order, with the fit finder (issue 14) after the sizes guide. The
+// The header's links: the spec's four in its order, with the fit finder (docs/decisions/043) after the sizes guide. The
 // side panel reuses them.
 export const siteNavLinks = [
   { to: '/starter-kits', label: 'Starter Kits' },

@@ -4,7 +4,7 @@ import { SPEC_COLUMNS, type Kind, type Material } from '#app/schemas/product-spe
 import type { Executor } from '#db/client.ts'
 import { cardColumns, visibleProducts } from './product.server.ts'
 
-// Comparison tables (issue 14): the owners' named tables of products, and the rows the public tables show.
+// Comparison tables (docs/decisions/042): the owners' named tables of products, and the rows the public tables show.
 
 /** What a row of a comparison shows: the card's columns and every spec. */
 const rowColumns = [...cardColumns, ...SPEC_COLUMNS.map((column) => `p.${column}` as const)] as const

@@ -24,7 +24,7 @@ import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // Compare sleeves (SPEC §2): Mylar, polypropylene and polyethylene, each with pros, cons and best use, and
-// links to their categories, to backing boards, the FAQ and the contact page. Under them (issue 14), a live
+// links to their categories, to backing boards, the FAQ and the contact page. Under them (docs/decisions/042), a live
 // table a material of its best-rated sleeves and bags from the catalogue, each sorted by its own parameters
 // (?mylar-sort=price&mylar-dir=asc; a header link sorts its table and leaves the others in their default
 // order): one indexed query a table.

@@ -15,7 +15,7 @@ import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /compare/{slug} (issue 14): an owner's comparison table, its visible products in the curator's order, sortable
+// /compare/{slug} (decision 042): an owner's comparison table, its visible products in the curator's order, sortable
 // by any of its columns through the headers' links (?sort=price&dir=asc).
 
 // The database's own rule for slugs: anything else cannot exist, so it is not even looked up.

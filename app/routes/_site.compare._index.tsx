@@ -13,7 +13,7 @@ import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /compare?asins=A,B,C (issue 14): up to four products a shopper ticked on a listing, side by side with every
+// /compare?asins=A,B,C (docs/decisions/042): up to four products a shopper ticked on a listing, side by side with every
 // column. What cannot be compared (not an ASIN, no such visible product, past the fourth) is named, not an error.
 
 /** How much of a rejected value the page echoes back: enough to recognise it. */

@@ -12,7 +12,7 @@ import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// "What fits my books" (issue 14): the visitor picks eras and, if they like, counts of books; the page answers
+// "What fits my books" (decision 043): the visitor picks eras and, if they like, counts of books; the page answers
 // with the bags, boards and boxes from the catalogue that fit, a starter kit and the totals for the counts.
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -28,7 +28,7 @@ import { createComparison, editComparison, removeComparison } from '#app/service
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /admin/comparisons (issue 14): the owners' comparison tables, published at /compare/{slug}. Add, edit and
+// /admin/comparisons (docs/decisions/042): the owners' comparison tables, published at /compare/{slug}. Add, edit and
 // delete are reached by links (?new, ?edit=id, ?delete=id), so all of it works without JavaScript; with it they
 // open as modal dialogs. The writes are app/services/comparison.server.ts.
 

@@ -5,7 +5,7 @@ import { NO_SLUG } from './category.ts'
 import { idField } from './params.ts'
 
 /**
- * Comparison tables (issue 14): the admin form, shared by browser and server, and the reading of a table's
+ * Comparison tables (docs/decisions/042): the admin form, shared by browser and server, and the reading of a table's
  * sort from the address. A table compares up to 20 products by the columns the curator ticks, in this order.
  */
 

@@ -1,7 +1,7 @@
 import { ERAS, MATERIALS, SPEC_LIMITS, type Era, type Material } from './product-specs.ts'
 
 /**
- * The spec filters of the category and search pages (issue 14), read from the URL: the eras a product must fit
+ * The spec filters of the category and search pages (decision 041), read from the URL: the eras a product must fit
  * (any of them), its material (any of them) and a thickness range in mil. Like the other listing filters they
  * are never an error: unknown eras and materials are dropped, repeats removed and the rest put in the
  * vocabulary's order; a thickness that is not a number from 0 to the column's limit is ignored, others snapped

@@ -20,7 +20,7 @@ import {
 import { slugify } from '#app/utils/slug.ts'
 import { db } from '#db/client.ts'
 
-// The owners' comparison tables (issue 14): each write one transaction with its audit row, then the
+// The owners' comparison tables (docs/decisions/042): each write one transaction with its audit row, then the
 // 'catalogue' pages dropped (/compare/{slug} among them, and the sitemap lists the tables: 'site').
 
 type Executor = Parameters<typeof getAdminComparison>[0]

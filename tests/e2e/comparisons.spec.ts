@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
 
-// Comparison tables (issue 14), with and without JavaScript: an admin publishes a table and the public page
+// Comparison tables (docs/decisions/042), with and without JavaScript: an admin publishes a table and the public page
 // shows and sorts it; a shopper ticks products on a category page and compares them; the comparison pages are
 // axe clean. Seeded Mylar sleeves (db/seed-data/products.ts) fill the tables.
 

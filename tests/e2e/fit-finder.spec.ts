@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 
-// "What fits my books" (/fit, issue 14 item 5), with and without JavaScript: reached from the header, asked
+// "What fits my books" (/fit, docs/decisions/043), with and without JavaScript: reached from the header, asked
 // with a GET form, answered with the kit, the totals and the groups per era, at an address that can be shared.
 
 async function expectSilverAnswer(page: Page) {

@@ -4,7 +4,7 @@ import { isJsProject, waitForHydration } from './support/hydration.ts'
 // The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
 // panel, and the footer, on every public page. Runs with and without JavaScript.
 
-// The spec's four links in its order, with the fit finder (issue 14) after the sizes guide.
+// The spec's four links in its order, with the fit finder (docs/decisions/043) after the sizes guide.
 const navLinks = [
   { label: 'Starter Kits', href: '/starter-kits' },
   { label: 'Compare Sleeves', href: '/compare-sleeves' },

@@ -198,7 +198,7 @@ test('the category filters work from the keyboard, and keep focus where it was',
     await page.waitForURL((url) => url.searchParams.get('rating') === '4.5')
     await expect(form.getByRole('radio', { name: '4.5+ Stars' })).toBeFocused()
   } else {
-    // Without JavaScript nothing happens until Apply, which Tab reaches after the spec filters (issue 14).
+    // Without JavaScript nothing happens until Apply, which Tab reaches after the spec filters (docs/decisions/041).
     expect(new URL(page.url()).search).toBe('')
     // Each spec checkbox and thickness select (every select but Sort by) is one stop.
     const specStops = (await form.getByRole('checkbox').count()) + (await form.getByRole('combobox').count()) - 1

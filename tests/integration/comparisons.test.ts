@@ -21,7 +21,7 @@ import {
   thrownResponse,
 } from '#tests/support/remix.ts'
 
-// Comparison tables (issue 14): /admin/comparisons through its real loader and action (messages, audit rows,
+// Comparison tables (docs/decisions/042): /admin/comparisons through its real loader and action (messages, audit rows,
 // permissions, dropped pages), /compare/{slug} (sorting, stale prices, hidden products, ItemList), /compare?asins
 // and the live tables of /compare-sleeves.
 

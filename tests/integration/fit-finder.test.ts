@@ -3,7 +3,7 @@ import { headers, loader, meta } from '#app/routes/_site.fit.tsx'
 import { createProduct, hoursAgo, type ProductRow } from '#tests/support/catalogue.ts'
 import { headersArgs, loaderArgs, loaderData, replyOf, statusOf } from '#tests/support/remix.ts'
 
-// /fit, "What fits my books" (issue 14 item 5): products matched by era from the catalogue, grouped, with the
+// /fit, "What fits my books" (docs/decisions/043): products matched by era from the catalogue, grouped, with the
 // totals for the books counted and a starter kit; hidden products never, stale prices never totalled; whatever
 // the address holds, a 200 with a sane answer.
 
