@@ -13,9 +13,5 @@ export function Price({ price, asin, className = '' }: { price: DisplayPrice; as
 
 /** "$0.78 per sleeve": shown under a current price only (unitPrice follows the same 24-hour rule). */
 export function UnitPriceNote({ unitPrice, className = '' }: { unitPrice: UnitPrice; className?: string }) {
-  return (
-    <p className={`text-xs text-slate-600 ${className}`}>
-      {unitPrice.formatted} per {unitPrice.per}
-    </p>
-  )
+  return <p className={`text-xs text-slate-600 ${className}`}>{`${unitPrice.formatted} per ${unitPrice.per}`}</p>
 }

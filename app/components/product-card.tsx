@@ -52,7 +52,7 @@ export function ProductCard({ product, compare = false }: { product: ProductCard
       {compare ? (
         <label className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" name="asins" value={product.asin} className="h-4 w-4 accent-brand-600" />
-          Compare<span className="sr-only"> {product.title}</span>
+          Compare<span className="sr-only">{` ${product.title}`}</span>
         </label>
       ) : null}
     </article>

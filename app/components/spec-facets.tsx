@@ -155,7 +155,7 @@ function ThicknessSelect({
         <option value="">Any</option>
         {steps.map((step) => (
           <option key={step} value={step}>
-            {step} mil
+            {`${step} mil`}
           </option>
         ))}
       </select>
