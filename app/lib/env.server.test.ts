@@ -58,6 +58,7 @@ describe('parseEnv', () => {
     ['RUN_WORKER', 'maybe'],
     ['REFRESH_TZ', 'Mars/Olympus_Mons'],
     ['AFFILIATE_TAG', 'tag with spaces'],
+    ['GEO_COUNTRY_HEADER', 'CF IPCountry: x'],
     ['AMAZON_CREDENTIAL_VERSION', '9.9'],
     ['SESSION_SECRET', 'short'],
   ])('refuses a bad %s and names it', (name, value) => {

@@ -49,6 +49,13 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an Associates tag such as comicvault-20')
       .default('comicvault-20'),
+    // The local Amazon stores the owner is enrolled in, with their tags: "US:comicvault-20,UK:comicvault-21"
+    // (decision 044). Entries it cannot use are left out; the US store's tag is AFFILIATE_TAG unless listed.
+    AFFILIATE_TAGS: optional(z.string().max(2000)),
+    // A header a trusted proxy sets to the visitor's country (e.g. CF-IPCountry); unset: none is trusted.
+    GEO_COUNTRY_HEADER: optional(
+      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CF-IPCountry'),
+    ),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     // Where a generated secret is kept when SESSION_SECRET is unset (compose shares one between app and worker).
     SESSION_SECRET_FILE: optional(z.string().min(1)),

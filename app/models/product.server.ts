@@ -278,7 +278,10 @@ export async function getVisibleProduct(db: Executor, asin: string) {
 
 /** The stored affiliate URL of a visible product, for the outbound redirect. */
 export async function getOutboundTarget(db: Executor, asin: string) {
-  return visibleProducts(db).select(['p.asin', 'p.affiliate_url']).where('p.asin', '=', asin).executeTakeFirst()
+  return visibleProducts(db)
+    .select(['p.asin', 'p.affiliate_url', 'p.brand', 'p.title'])
+    .where('p.asin', '=', asin)
+    .executeTakeFirst()
 }
 
 export type ProductCardData = Awaited<ReturnType<typeof listFeaturedProducts>>[number]

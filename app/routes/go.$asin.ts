@@ -1,7 +1,8 @@
 import { invariantResponse } from '@epic-web/invariant'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getEnv, siteHost } from '#app/lib/env.server.ts'
+import { siteHost } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { visitorStore } from '#app/lib/stores.server.ts'
 import { recordClick } from '#app/models/click.server.ts'
 import { getOutboundTarget } from '#app/models/product.server.ts'
 import { outboundUrl } from '#app/utils/affiliate.ts'
@@ -9,8 +10,9 @@ import { isAsin } from '#app/utils/asin.ts'
 import { hashIp } from '#app/utils/ip-hash.server.ts'
 import { db } from '#db/client.ts'
 
-// /go/{asin}: count the click, then send the visitor to the product's stored, tagged Amazon URL.
-// The destination only ever comes from the database, never from the request (no open redirect).
+// /go/{asin}: count the click, then send the visitor to the product in their Amazon store (decision 044): the
+// stored, tagged URL in the default store, else that store's search for it with its own tag. The destination
+// only ever comes from the database and the store table, never from the request (no open redirect).
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
@@ -29,11 +31,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     logger.error({ err: error, asin }, 'click not recorded')
   }
 
-  const env = getEnv()
+  const { store, tag } = await visitorStore(request)
   return new Response(null, {
     status: 302,
     headers: {
-      Location: outboundUrl(product, { tag: env.AFFILIATE_TAG, siteHost: siteHost() }),
+      Location: outboundUrl(product, { tag, store, siteHost: siteHost() }),
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
     },

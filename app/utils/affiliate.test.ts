@@ -3,6 +3,8 @@ import { isAmazonHost, normaliseAffiliateUrl, outboundUrl } from './affiliate.ts
 
 const options = { tag: 'comicvault-20', siteHost: 'shop.example.com' }
 
+const product = { asin: 'B000000001', brand: 'BCW', title: 'Mylar Sleeves (50)' }
+
 describe('affiliate URLs', () => {
   test('recognises Amazon hosts and nothing that merely contains the word', () => {
     expect(isAmazonHost('www.amazon.com')).toBe(true)
@@ -26,7 +28,7 @@ describe('affiliate URLs', () => {
 
   test('outbound URLs carry the tag and the utm parameters', () => {
     const url = new URL(
-      outboundUrl({ asin: 'B000000001', affiliate_url: 'https://amazon.com/dp/B000000001?tag=x-21' }, options),
+      outboundUrl({ ...product, affiliate_url: 'https://amazon.com/dp/B000000001?tag=x-21' }, options),
     )
     expect(url.searchParams.get('tag')).toBe('comicvault-20')
     expect(url.searchParams.getAll('tag')).toHaveLength(1)
@@ -37,9 +39,22 @@ describe('affiliate URLs', () => {
 
   test('a missing or unusable stored URL falls back to the Amazon product page', () => {
     for (const stored of [null, '', 'not a url', 'javascript:alert(1)', 'data:text/html,hi']) {
-      const url = new URL(outboundUrl({ asin: 'B000000001', affiliate_url: stored }, options))
+      const url = new URL(outboundUrl({ ...product, affiliate_url: stored }, options))
       expect(url.origin + url.pathname).toBe('https://www.amazon.com/dp/B000000001')
       expect(url.searchParams.get('tag')).toBe('comicvault-20')
     }
+  })
+
+  test("another store: its search for the product's brand and title, with that store's tag and our utm", () => {
+    const url = new URL(
+      outboundUrl(
+        { ...product, affiliate_url: 'https://www.amazon.com/dp/B000000001?tag=x-21' },
+        { tag: 'comicvault-21', siteHost: 'shop.example.com', store: 'UK' },
+      ),
+    )
+    expect(url.origin + url.pathname).toBe('https://www.amazon.co.uk/s')
+    expect(url.searchParams.get('k')).toBe('BCW Mylar Sleeves (50)')
+    expect(url.searchParams.getAll('tag')).toEqual(['comicvault-21'])
+    expect(url.searchParams.get('utm_medium')).toBe('affiliate')
   })
 })

@@ -1,3 +1,5 @@
+import { DEFAULT_STORE, storeSearchUrl } from './stores.ts'
+
 /**
  * The outbound URL for a product: its stored affiliate URL with, on Amazon's hosts, our own tag (any
  * other tag replaced, SPEC §5), plus the utm parameters of SPEC §9. Anything unusable falls back to the
@@ -20,20 +22,29 @@ export function normaliseAffiliateUrl(url: string, tag: string): string {
   return parsed.toString()
 }
 
+/**
+ * Where a click goes: in the default store, the product's stored URL (its own page); in another store, that
+ * store's search for the product (decision 044) — either way with that store's tag and our utm parameters.
+ */
 export function outboundUrl(
-  product: { asin: string; affiliate_url: string | null },
-  options: { tag: string; siteHost: string },
+  product: { asin: string; affiliate_url: string | null; brand: string | null; title: string },
+  options: { tag: string; siteHost: string; store?: string },
 ): string {
-  let url: URL
-  try {
-    url = new URL(product.affiliate_url ?? '')
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not a web address')
-  } catch {
-    url = new URL(`https://www.amazon.com/dp/${encodeURIComponent(product.asin)}`)
-  }
+  const url =
+    options.store && options.store !== DEFAULT_STORE ? storeSearchUrl(options.store, product) : storedUrl(product)
   const tagged = new URL(normaliseAffiliateUrl(url.toString(), options.tag))
   tagged.searchParams.set('utm_source', options.siteHost)
   tagged.searchParams.set('utm_medium', 'affiliate')
   tagged.searchParams.set('utm_campaign', 'product_page')
   return tagged.toString()
+}
+
+function storedUrl(product: { asin: string; affiliate_url: string | null }): URL {
+  try {
+    const url = new URL(product.affiliate_url ?? '')
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not a web address')
+    return url
+  } catch {
+    return new URL(`https://www.amazon.com/dp/${encodeURIComponent(product.asin)}`)
+  }
 }
