@@ -1,4 +1,5 @@
 import { Link } from '#app/components/link.tsx'
+import { StoreChooser } from './store-chooser.tsx'
 
 const linkColumns = [
   {
@@ -33,11 +34,14 @@ export function SiteFooter({
   siteName,
   lastPriceUpdate,
   year,
+  stores,
 }: {
   siteName: string
   /** Already formatted for people, or null before the first refresh. */
   lastPriceUpdate: string | null
   year: number
+  /** The Amazon stores a visitor may choose (decision 044). */
+  stores: ReadonlyArray<{ code: string; name: string }>
 }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
@@ -56,6 +60,7 @@ export function SiteFooter({
             </p>
             <p>Update Frequency: Daily at 3:15 AM</p>
           </div>
+          <StoreChooser stores={stores} />
         </section>
         {linkColumns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>

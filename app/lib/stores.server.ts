@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import { chooseStore, parseAffiliateTags } from '#app/utils/stores.ts'
+import { chooseStore, parseAffiliateTags, STORES } from '#app/utils/stores.ts'
 import { getEnv } from './env.server.ts'
 
 /** The visitor's own choice of store (the footer's chooser): a store code, or absent for "automatic". */
@@ -31,4 +31,10 @@ export async function visitorStore(request: Request): Promise<{ store: string; t
     acceptLanguage: request.headers.get('Accept-Language'),
   })
   return { store, tag: stores.get(store)! }
+}
+
+/** The enrolled stores, for the footer's chooser, in the store table's order. */
+export function storeChoices(): Array<{ code: string; name: string }> {
+  const stores = enrolledStores()
+  return STORES.filter((store) => stores.has(store.code)).map(({ code, name }) => ({ code, name }))
 }

@@ -5,6 +5,7 @@ import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { lastPriceUpdate } from '#app/lib/kept-reads.server.ts'
+import { storeChoices } from '#app/lib/stores.server.ts'
 import { useSiteName } from '#app/root.tsx'
 
 // The shared layout of every public page: sticky header, page, footer — error pages included.
@@ -14,6 +15,7 @@ export async function loader() {
     siteName: getEnv().SITE_NAME,
     lastPriceUpdate: await lastPriceUpdate(),
     year: new Date().getFullYear(),
+    stores: storeChoices(),
   }
 }
 
@@ -30,7 +32,7 @@ export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>('routes/_site')
   const siteName = useSiteName()
   return (
-    <SiteFrame siteName={siteName} lastPriceUpdate={null} year={new Date().getFullYear()} {...layout}>
+    <SiteFrame siteName={siteName} lastPriceUpdate={null} year={new Date().getFullYear()} stores={[]} {...layout}>
       <GeneralErrorBoundary />
     </SiteFrame>
   )
@@ -40,11 +42,13 @@ function SiteFrame({
   siteName,
   lastPriceUpdate,
   year,
+  stores,
   children,
 }: {
   siteName: string
   lastPriceUpdate: string | null
   year: number
+  stores: ReadonlyArray<{ code: string; name: string }>
   children: ReactNode
 }) {
   return (
@@ -59,7 +63,7 @@ function SiteFrame({
       <div id="main" className="flex-1">
         {children}
       </div>
-      <SiteFooter siteName={siteName} lastPriceUpdate={lastPriceUpdate} year={year} />
+      <SiteFooter siteName={siteName} lastPriceUpdate={lastPriceUpdate} year={year} stores={stores} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createProduct } from '#tests/support/catalogue.ts'
-import { loaderArgs } from '#tests/support/remix.ts'
+import { actionArgs, loaderArgs, statusOf } from '#tests/support/remix.ts'
 
 // /go/{asin} opens the visitor's own Amazon store (decision 044): the owner's enrolled stores and tags from
 // AFFILIATE_TAGS, the country from a trusted proxy header, the chooser's cookie or the languages.
@@ -8,6 +8,7 @@ process.env.AFFILIATE_TAGS = 'US:comicvault-20,UK:comicvault-21,DE:comicvault0e-
 process.env.GEO_COUNTRY_HEADER = 'CF-IPCountry'
 const { loader } = await import('#app/routes/go.$asin.ts')
 const { storeCookie } = await import('#app/lib/stores.server.ts')
+const { action: chooseStore } = await import('#app/routes/store.ts')
 
 const ASIN = 'B0STORE001'
 
@@ -75,5 +76,33 @@ describe('/go/{asin} by the visitor’s store', () => {
   test('nothing from the request reaches the address but the store’s choice', async () => {
     const url = await go({ 'CF-IPCountry': 'GB', Referer: 'https://evil.example/', Host: 'evil.example' })
     expect(url.host).toBe('www.amazon.co.uk')
+  })
+})
+
+describe('the footer’s store chooser (POST /store)', () => {
+  const choose = (fields: Record<string, string>) => chooseStore(actionArgs('/store', fields))
+
+  test('keeps the choice in a cookie that /go reads, and goes back to the page it was made on', async () => {
+    const response = await choose({ store: 'UK', returnTo: '/category/mylar-sleeves?sort=rating' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/category/mylar-sleeves?sort=rating')
+    const cookie = response.headers.get('Set-Cookie')!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const url = await go({ Cookie: cookie.split(';')[0]! })
+    expect(url.host).toBe('www.amazon.co.uk')
+  })
+
+  test('"automatic" removes the cookie', async () => {
+    const response = await choose({ store: '', returnTo: '/' })
+    expect(response.headers.get('Set-Cookie')).toMatch(/Max-Age=0/i)
+  })
+
+  test('a store not enrolled (or not one at all) is refused with a 400; another site is never the way back', async () => {
+    for (const store of ['FR', 'ZZ', '<b>']) expect(await statusOf(() => choose({ store, returnTo: '/' }))).toBe(400)
+    for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example', '']) {
+      const response = await choose({ store: 'DE', returnTo })
+      expect(response.headers.get('Location')).toBe('/')
+    }
   })
 })

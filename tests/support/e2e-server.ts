@@ -37,6 +37,8 @@ Object.assign(process.env, {
   ...amazon.env,
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',
+  // Two local stores, so the footer's store chooser is on every page (decision 044).
+  AFFILIATE_TAGS: 'US:comicvault-20,UK:comicvault-21',
   // Uploaded media go beside the mail, and are removed with it (e2e-teardown.ts).
   UPLOAD_DIR: join(mailDirectory, 'uploads'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
