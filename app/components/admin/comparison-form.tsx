@@ -1,7 +1,7 @@
-import { getCollectionProps, getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import {
-  ErrorList,
+  CheckboxGroupField,
   Field,
   firstErrorOf,
   FormErrors,
@@ -20,6 +20,8 @@ import {
 } from '#app/schemas/comparison.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { rowButton } from './styles.ts'
+
+const COLUMN_OPTIONS = COMPARISON_COLUMNS.map((column) => ({ value: column.id, label: column.label }))
 
 export interface EditedComparison {
   id: number
@@ -56,10 +58,6 @@ export function ComparisonForm({
       : undefined,
   })
   const slug = comparison ? comparison.slug : slugify(typeof fields.name.value === 'string' ? fields.name.value : '')
-  const boxes = getCollectionProps(fields.columns, {
-    type: 'checkbox',
-    options: COMPARISON_COLUMNS.map((column) => column.id),
-  })
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
@@ -88,20 +86,7 @@ export function ComparisonForm({
         inputClassName={`${inputClass} font-mono`}
         hint={`One ASIN a line, in the order the table lists them; at most ${COMPARISON_LIMITS.products}.`}
       />
-      <fieldset aria-describedby={fields.columns.errors?.length ? fields.columns.errorId : undefined}>
-        <legend className="text-sm font-medium text-slate-900">Columns</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {boxes.map(({ key, ...box }, index) => (
-            <div key={key ?? box.value} className="flex items-center gap-2">
-              <input {...box} className="h-4 w-4 rounded border-slate-400" />
-              <label htmlFor={box.id} className="text-sm text-slate-900">
-                {COMPARISON_COLUMNS[index]!.label}
-              </label>
-            </div>
-          ))}
-        </div>
-        <ErrorList id={fields.columns.errorId} errors={fields.columns.errors} />
-      </fieldset>
+      <CheckboxGroupField meta={fields.columns} legend="Columns" options={COLUMN_OPTIONS} />
       <div className="flex gap-3">
         <StatusButton pending={saving} pendingText="Saving..." className={rowButton.primary}>
           {comparison ? 'Save Changes' : 'Add Comparison'}

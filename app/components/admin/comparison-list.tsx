@@ -1,5 +1,6 @@
 import { columnLabel, type ComparisonColumn } from '#app/schemas/comparison.ts'
 import { ActionLink } from './action-link.tsx'
+import { AdminTable } from './admin-table.tsx'
 import { rowButton } from './styles.ts'
 
 export interface ComparisonListRow {
@@ -24,53 +25,35 @@ export function ComparisonList({
     return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No comparison tables yet.</p>
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="px-4 py-3 text-left text-sm text-slate-700">
-          {comparisons.length} comparison {comparisons.length === 1 ? 'table' : 'tables'}, each published at /compare/
-          and its slug.
-        </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {['Name', 'Slug', 'Products', 'Columns', 'Actions'].map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold text-slate-900">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {comparisons.map((comparison) => (
-            <tr key={comparison.id}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                {comparison.name}
-              </th>
-              <td className="px-4 py-3 font-mono text-slate-700">
-                <a href={`/compare/${comparison.slug}`} className="underline">
-                  {comparison.slug}
-                  <span className="sr-only"> (public page)</span>
-                </a>
-              </td>
-              <td className="px-4 py-3 text-slate-700">{comparison.product_count}</td>
-              <td className="max-w-sm px-4 py-3 text-slate-700">{comparison.columns.map(columnLabel).join(', ')}</td>
-              <td className="px-4 py-3">
-                <div className="flex gap-2">
-                  <ActionLink allowed={may.edit} to={listHref(`edit=${comparison.id}`)} className={rowButton.secondary}>
-                    Edit<span className="sr-only"> {comparison.name}</span>
-                  </ActionLink>
-                  <ActionLink
-                    allowed={may.delete}
-                    to={listHref(`delete=${comparison.id}`)}
-                    className={rowButton.danger}
-                  >
-                    Delete<span className="sr-only"> {comparison.name}</span>
-                  </ActionLink>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption={`${comparisons.length} comparison ${comparisons.length === 1 ? 'table' : 'tables'}, each published at /compare/ and its slug.`}
+      headings={['Name', 'Slug', 'Products', 'Columns', 'Actions']}
+    >
+      {comparisons.map((comparison) => (
+        <tr key={comparison.id}>
+          <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+            {comparison.name}
+          </th>
+          <td className="px-4 py-3 font-mono text-slate-700">
+            <a href={`/compare/${comparison.slug}`} className="underline">
+              {comparison.slug}
+              <span className="sr-only"> (public page)</span>
+            </a>
+          </td>
+          <td className="px-4 py-3 text-slate-700">{comparison.product_count}</td>
+          <td className="max-w-sm px-4 py-3 text-slate-700">{comparison.columns.map(columnLabel).join(', ')}</td>
+          <td className="px-4 py-3">
+            <div className="flex gap-2">
+              <ActionLink allowed={may.edit} to={listHref(`edit=${comparison.id}`)} className={rowButton.secondary}>
+                Edit<span className="sr-only"> {comparison.name}</span>
+              </ActionLink>
+              <ActionLink allowed={may.delete} to={listHref(`delete=${comparison.id}`)} className={rowButton.danger}>
+                Delete<span className="sr-only"> {comparison.name}</span>
+              </ActionLink>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   )
 }
