@@ -6,7 +6,7 @@ import { sameSitePath } from '#app/utils/return-to.ts'
 // The footer's store chooser (decision 044): the visitor's own choice of Amazon store, kept in a cookie that only
 // /go reads, so the cached pages stay the same for everyone. "" is "automatic": the cookie is removed.
 
-export const STORE_CHOICE_MAX_BYTES = 4 * 1024
+const STORE_CHOICE_MAX_BYTES = 4 * 1024
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request, STORE_CHOICE_MAX_BYTES)
