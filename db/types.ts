@@ -25,6 +25,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type LinkProblemKind = "no-offer" | "price-jump" | "rejected" | "unavailable";
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type ProductKind = "bag" | "bag-and-board" | "board" | "box" | "divider" | "graded-storage" | "sleeve" | "toploader";
@@ -74,10 +76,15 @@ export interface CategoryListingCounts {
 
 export interface Clicks {
   clicked_at: Generated<Timestamp>;
+  country: string | null;
   id: Generated<number>;
   ip_hash: string;
+  is_bot: Generated<boolean>;
   product_asin: string;
+  product_id: number | null;
   referrer: string | null;
+  source_path: string | null;
+  store: string | null;
   user_agent: string | null;
 }
 
@@ -124,6 +131,19 @@ export interface ImportJobs {
   message: string | null;
   status: Generated<ImportStatus>;
   total: number;
+}
+
+export interface LinkProblems {
+  detail: string;
+  detected_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: LinkProblemKind;
+  last_seen_at: Generated<Timestamp>;
+  notified_at: Timestamp | null;
+  product_id: number;
+  resolved_at: Timestamp | null;
+  seen_at: Timestamp | null;
+  seen_by: number | null;
 }
 
 export interface Media {
@@ -182,10 +202,12 @@ export interface Products {
   kind: ProductKind | null;
   last_updated: Timestamp | null;
   manual_price: Numeric | null;
+  marketplaces: Generated<string[]>;
   material: ProductMaterial | null;
   pack_count: Generated<number>;
   price: Numeric | null;
   rating: Generated<Numeric>;
+  rejected_runs: Generated<number>;
   resealable: Generated<boolean>;
   review_count: Generated<number>;
   search_description: Generated<string | null>;
@@ -194,6 +216,12 @@ export interface Products {
   thickness_mil: Numeric | null;
   title: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface ProductViews {
+  day: Timestamp;
+  product_id: number;
+  views: number;
 }
 
 export interface Reviews {
@@ -240,6 +268,12 @@ export interface Sessions {
   user_id: number;
 }
 
+export interface SiteSettings {
+  auto_hide_rejected: Generated<boolean>;
+  id: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Subscribers {
   confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -260,6 +294,7 @@ export interface Users {
   created_at: Generated<Timestamp>;
   email: string;
   id: Generated<number>;
+  link_health_email: Generated<boolean>;
   password_hash: string | null;
   updated_at: Generated<Timestamp>;
 }
@@ -273,14 +308,17 @@ export interface DB {
   comparison_tables: ComparisonTables;
   data_refresh_log: DataRefreshLog;
   import_jobs: ImportJobs;
+  link_problems: LinkProblems;
   media: Media;
   media_folders: MediaFolders;
   password_reset_tokens: PasswordResetTokens;
+  product_views: ProductViews;
   products: Products;
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
   search_terms: SearchTerms;
   sessions: Sessions;
+  site_settings: SiteSettings;
   subscribers: Subscribers;
   user_roles: UserRoles;
   users: Users;

@@ -25,8 +25,8 @@ test('view for all, create and edit for admin and editor, delete for admin', () 
   expect(can(null, 'view')).toBe(false)
 })
 
-test('only the admin manages users and runs the refresh', () => {
-  for (const permission of ['manage-users', 'run-refresh'] as const) {
+test('only the admin manages users, runs the refresh and changes the settings', () => {
+  for (const permission of ['manage-users', 'run-refresh', 'manage-settings'] as const) {
     expect(ROLES.filter((role) => can(role, permission))).toEqual(['admin'])
   }
 })

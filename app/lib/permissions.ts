@@ -5,12 +5,13 @@ export const ROLES = ['admin', 'editor', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
 /**
  * What a role may do: the catalogue's verbs, plus the admin's own powers, named so that no route compares a
- * role by hand (`manage-users`: add, change and remove panel users; `run-refresh`: start the Amazon refresh).
+ * role by hand (`manage-users`: add, change and remove panel users; `run-refresh`: start the Amazon refresh;
+ * `manage-settings`: the site-wide settings).
  */
-export type Permission = 'view' | 'create' | 'edit' | 'delete' | 'manage-users' | 'run-refresh'
+export type Permission = 'view' | 'create' | 'edit' | 'delete' | 'manage-users' | 'run-refresh' | 'manage-settings'
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: ['view', 'create', 'edit', 'delete', 'manage-users', 'run-refresh'],
+  admin: ['view', 'create', 'edit', 'delete', 'manage-users', 'run-refresh', 'manage-settings'],
   editor: ['view', 'create', 'edit'],
   viewer: ['view'],
 }
