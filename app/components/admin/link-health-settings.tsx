@@ -43,6 +43,8 @@ export function LinkHealthSettings({
       <div className="mt-4 space-y-5">
         {autoHideRejected === null ? null : (
           <ToggleForm
+            // Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
+            key={`auto-hide-${autoHideRejected}`}
             intent="auto-hide"
             field="autoHideRejected"
             checked={autoHideRejected}
@@ -53,6 +55,7 @@ export function LinkHealthSettings({
           />
         )}
         <ToggleForm
+          key={`link-health-email-${linkHealthEmail}`}
           intent="link-health-email"
           field="linkHealthEmail"
           checked={linkHealthEmail}
@@ -92,8 +95,7 @@ function ToggleForm({
   })
   const meta = (fields as Record<string, Parameters<typeof CheckboxField>[0]['meta']>)[field]!
   return (
-    // Keyed by the saved value, so the box shows what was saved after the page reloads its data.
-    <Form key={String(checked)} method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
       <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to save settings" />
       <input type="hidden" name="intent" value={intent} />
       <CheckboxField meta={meta} label={label} hint={hint} className="flex max-w-xl flex-wrap items-center gap-2" />

@@ -148,8 +148,11 @@ function RowActions({
             <input type="hidden" name="intent" value="mark-seen" />
             <input type="hidden" name="id" value={problem.id} />
             <button type="submit" disabled={!canEdit} className={rowButton.secondary}>
-              Mark seen<span className="sr-only">: {LINK_PROBLEM_LABELS[problem.kind]} of</span>
-              {name}
+              Mark seen
+              <span className="sr-only">
+                {' '}
+                {LINK_PROBLEM_LABELS[problem.kind]} for {problem.title}
+              </span>
             </button>
           </Form>
         )}
