@@ -52,7 +52,7 @@ async function problem(kind: 'rejected' | 'unavailable' | 'no-offer' | 'price-ju
 }
 
 const load = async (cookie: string, query = '') => loaderData(callLoader(tab.loader, `${PATH}${query}`, { cookie }))
-const act = (cookie: string, fields: Record<string, string | number>, query = '') =>
+const act = (cookie: string, fields: Record<string, string | number> | string, query = '') =>
   callAction(tab.action, `${PATH}${query}`, fields, { cookie }) as Promise<unknown>
 const refusal = (result: unknown) => {
   const { status, data } = replyOf<FormReply>(result)
@@ -260,6 +260,26 @@ describe('the Link health tab', () => {
     expect(await problemRow(target.id)).toMatchObject({ seen_at: null, resolved_at: null })
     expect(await productRow(target.product.id)).toMatchObject({ soft_hidden: false, asin: target.product.asin })
     expect(refusal(await act(editor.cookie, { intent: 'delete-everything' })).status).toBe(400)
+  })
+
+  test('ids and ASINs that cannot be one are refused with a 400 (never a 500), and a body over 4 kB with a 413', async () => {
+    const target = await problem('unavailable')
+    for (const id of ['abc', '1e308', '-1', '2147483648', 'NaN', '1.0']) {
+      expect(refusal(await act(editor.cookie, { intent: 'mark-seen', id })).status).toBe(400)
+      expect(refusal(await act(editor.cookie, { intent: 'hide', productId: id })).status).toBe(400)
+      expect(
+        refusal(await act(editor.cookie, { intent: 'replace-asin', productId: id, asin: 'B0GOODASIN' })).status,
+      ).toBe(400)
+    }
+    for (const asin of ['B0\u0000SHORT1', 'B0ÉÉÉÉÉÉÉÉ', 'x'.repeat(3000)]) {
+      expect(
+        refusal(await act(editor.cookie, { intent: 'replace-asin', productId: target.product.id, asin })).status,
+      ).toBe(400)
+    }
+    const big = await act(editor.cookie, `intent=replace-asin&productId=${target.product.id}&asin=${'x'.repeat(5000)}`)
+    expect(refusal(big)).toEqual({ status: 413, message: 'The form is too large to send.' })
+    expect(await problemRow(target.id)).toMatchObject({ seen_at: null, resolved_at: null })
+    expect(await audits()).toEqual([])
   })
 })
 
