@@ -279,7 +279,7 @@ export async function getVisibleProduct(db: Executor, asin: string) {
 /** The stored affiliate URL of a visible product, for the outbound redirect. */
 export async function getOutboundTarget(db: Executor, asin: string) {
   return visibleProducts(db)
-    .select(['p.asin', 'p.affiliate_url', 'p.brand', 'p.title'])
+    .select(['p.id', 'p.asin', 'p.affiliate_url', 'p.brand', 'p.title'])
     .where('p.asin', '=', asin)
     .executeTakeFirst()
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
+import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
@@ -94,6 +95,11 @@ export default function Dashboard() {
         </Card>
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
+          <p className="mt-2 text-sm">
+            <Link to="/admin/analytics" className="font-medium text-slate-900 underline">
+              Click analytics
+            </Link>
+          </p>
         </Card>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { chooseStore, languageRegions, parseAffiliateTags, storeOfCountry } from './stores.ts'
+import { chooseStore, languageRegions, parseAffiliateTags, storeOfCountry, visitorCountry } from './stores.ts'
 
 const enrolled = parseAffiliateTags('US:comicvault-20,UK:comicvault-21,DE:comicvault0e-21,CA:comicvault0c-20', 'x-20')
 const none = { chosen: null, proxyCountry: null, acceptLanguage: null }
@@ -63,5 +63,22 @@ describe('chooseStore', () => {
   test('a forged or unknown choice is the default store, not a fall-through', () => {
     expect(chooseStore(enrolled, { ...none, chosen: 'FR', proxyCountry: 'GB' })).toBe('US')
     expect(chooseStore(enrolled, { ...none, chosen: '<script>', proxyCountry: 'GB' })).toBe('US')
+  })
+})
+
+describe('visitorCountry', () => {
+  test('the proxy’s country first, whatever the languages say', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: 'fr', acceptLanguage: 'en-GB' })).toBe('FR')
+  })
+
+  test('else the region of the languages that chose an enrolled store, else the most preferred region', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: 'fr-FR,en-GB;q=0.5' })).toBe('GB')
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: 'fr-FR,pt-BR;q=0.5' })).toBe('FR')
+  })
+
+  test('nothing real to go on: unknown, never a made-up code', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: null })).toBeNull()
+    expect(visitorCountry(enrolled, { proxyCountry: 'XX', acceptLanguage: 'en' })).toBeNull()
+    expect(visitorCountry(enrolled, { proxyCountry: '<script>', acceptLanguage: 'de-AT' })).toBe('AT')
   })
 })
