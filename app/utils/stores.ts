@@ -98,16 +98,19 @@ export function chooseStore(
   return DEFAULT_STORE
 }
 
-const storeOf = (code: string): Store => STORES.find((candidate) => candidate.code === code) ?? STORES[0]!
+/** A store by its code; the default store for a code not in the table. */
+export function storeByCode(code: string): Store {
+  return STORES.find((candidate) => candidate.code === code) ?? STORES[0]!
+}
 
 /** A store's page for a product the refresh learned it sells (docs/decisions/045). */
 export function storeProductUrl(storeCode: string, asin: string): URL {
-  return new URL(`https://${storeOf(storeCode).host}/dp/${encodeURIComponent(asin)}`)
+  return new URL(`https://${storeByCode(storeCode).host}/dp/${encodeURIComponent(asin)}`)
 }
 
 /** A store's search for a product it may not sell under this ASIN: its brand and title. */
 export function storeSearchUrl(storeCode: string, product: { brand: string | null; title: string }): URL {
-  const url = new URL(`https://${storeOf(storeCode).host}/s`)
+  const url = new URL(`https://${storeByCode(storeCode).host}/s`)
   url.searchParams.set('k', [product.brand, product.title].filter(Boolean).join(' ').slice(0, 200))
   return url
 }

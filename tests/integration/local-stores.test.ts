@@ -8,7 +8,7 @@ process.env.AFFILIATE_TAGS = 'US:comicvault-20,UK:comicvault-21,DE:comicvault0e-
 process.env.GEO_COUNTRY_HEADER = 'CF-IPCountry'
 const { loader } = await import('#app/routes/go.$asin.ts')
 const { storeCookie } = await import('#app/lib/stores.server.ts')
-const { action: chooseStore } = await import('#app/routes/store.ts')
+const { action: chooseStore, loader: storeLoader } = await import('#app/routes/store.ts')
 
 const ASIN = 'B0STORE001'
 /** Known (by the refresh, decision 045) to be sold in the UK store, and there only. */
@@ -133,6 +133,34 @@ describe('the footer’s store chooser (POST /store)', () => {
     for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example', '']) {
       const response = await choose({ store: 'DE', returnTo })
       expect(response.headers.get('Location')).toBe('/')
+    }
+  })
+})
+
+describe('the visitor’s store for their own browser (GET /store)', () => {
+  async function ask(headers: Record<string, string> = {}) {
+    const response = await storeLoader(loaderArgs('/store', {}, { headers }))
+    expect(response.status).toBe(200)
+    // One visitor's answer: never kept by a CDN, the page cache or the browser.
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    return (await response.json()) as unknown
+  }
+
+  test('the store /go would open, by cookie, proxy header or languages, and whether the visitor chose it', async () => {
+    expect(await ask()).toEqual({ code: 'US', name: 'Amazon.com', chosen: false })
+    expect(await ask({ 'CF-IPCountry': 'IE' })).toEqual({ code: 'UK', name: 'Amazon.co.uk', chosen: false })
+    expect(await ask({ 'Accept-Language': 'de-CH,de;q=0.9' })).toEqual({ code: 'DE', name: 'Amazon.de', chosen: false })
+    expect(await ask({ ...(await chooser('DE')), 'CF-IPCountry': 'GB' })).toEqual({
+      code: 'DE',
+      name: 'Amazon.de',
+      chosen: true,
+    })
+  })
+
+  test('a cookie naming a store not enrolled, or not ours: the default store, not a choice, never an error', async () => {
+    for (const headers of [await chooser('FR'), { Cookie: 'store=%%not-ours' }]) {
+      expect(await ask({ ...headers, 'CF-IPCountry': 'GB' })).toEqual({ code: 'US', name: 'Amazon.com', chosen: false })
     }
   })
 })
