@@ -39,6 +39,14 @@ test('choosing a store in the footer sends later clicks to it; "Automatic" undoe
 test('the product page says which store its button opens: named with JavaScript, explained without', async ({
   page,
 }) => {
+  // The answer behind the label is this visitor's own: never kept by the page cache, a CDN or the browser.
+  for (let i = 0; i < 2; i++) {
+    const answer = await page.request.get('/store')
+    expect(answer.headers()['cache-control']).toBe('private, no-store')
+    expect(answer.headers()['x-page-cache']).not.toBe('HIT')
+    expect(await answer.json()).toEqual({ code: 'US', name: 'Amazon.com', chosen: false })
+  }
+
   await page.goto(`/product/${ASIN}`)
   await waitForHydration(page)
   const main = page.getByRole('main')
