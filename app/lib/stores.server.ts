@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import { chooseStore, parseAffiliateTags, STORES, visitorCountry } from '#app/utils/stores.ts'
+import { chooseStore, parseAffiliateTags, storeByCode, STORES, visitorCountry } from '#app/utils/stores.ts'
 import { getEnv } from './env.server.ts'
 
 /** The visitor's own choice of store (the footer's chooser): a store code, or absent for "automatic". */
@@ -37,6 +37,18 @@ export async function visitorStore(request: Request): Promise<{ store: string; t
     ...sources,
   })
   return { store, tag: stores.get(store)!, country: visitorCountry(stores, sources) }
+}
+
+/**
+ * What GET /store tells this visitor's own browser (decision 045): the store their clicks open, and whether they
+ * chose it in the footer rather than it being found from their country.
+ */
+export async function visitorStoreAnswer(request: Request): Promise<{ code: string; name: string; chosen: boolean }> {
+  const [{ store }, chosen] = await Promise.all([
+    visitorStore(request),
+    storeCookie.parse(request.headers.get('Cookie')) as Promise<unknown>,
+  ])
+  return { code: store, name: storeByCode(store).name, chosen: chosen === store }
 }
 
 /** The enrolled stores, for the footer's chooser, in the store table's order. */

@@ -14,7 +14,8 @@ import { sourcePath } from '#app/utils/source-path.ts'
 import { db } from '#db/client.ts'
 
 // /go/{asin}: count the click, then send the visitor to the product in their Amazon store (decision 044): the
-// stored, tagged URL in the default store, else that store's search for it with its own tag. The destination
+// stored, tagged URL in the default store, else its page in that store when the refresh learned it sells it
+// (decision 045), or that store's search for it, with that store's own tag. The destination
 // only ever comes from the database and the store table, never from the request (no open redirect).
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { chooseStore, languageRegions, parseAffiliateTags, storeOfCountry, visitorCountry } from './stores.ts'
+import {
+  chooseStore,
+  languageRegions,
+  parseAffiliateTags,
+  storeOfCountry,
+  storeProductUrl,
+  storeSearchUrl,
+  visitorCountry,
+} from './stores.ts'
 
 const enrolled = parseAffiliateTags('US:comicvault-20,UK:comicvault-21,DE:comicvault0e-21,CA:comicvault0c-20', 'x-20')
 const none = { chosen: null, proxyCountry: null, acceptLanguage: null }
@@ -80,5 +88,20 @@ describe('visitorCountry', () => {
     expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: null })).toBeNull()
     expect(visitorCountry(enrolled, { proxyCountry: 'XX', acceptLanguage: 'en' })).toBeNull()
     expect(visitorCountry(enrolled, { proxyCountry: '<script>', acceptLanguage: 'de-AT' })).toBe('AT')
+  })
+})
+
+describe('addresses in a store', () => {
+  test("a product's page on the store's own host", () => {
+    expect(storeProductUrl('UK', 'B000000001').toString()).toBe('https://www.amazon.co.uk/dp/B000000001')
+    expect(storeProductUrl('JP', 'B000000001').toString()).toBe('https://www.amazon.co.jp/dp/B000000001')
+    // An unknown code is the default store's, never a host built from the code.
+    expect(storeProductUrl('evil.example', 'B000000001').host).toBe('www.amazon.com')
+  })
+
+  test("a search for the product's brand and title", () => {
+    const url = storeSearchUrl('DE', { brand: 'BCW', title: 'Mylar Sleeves (50)' })
+    expect(url.origin + url.pathname).toBe('https://www.amazon.de/s')
+    expect(url.searchParams.get('k')).toBe('BCW Mylar Sleeves (50)')
   })
 })

@@ -125,10 +125,19 @@ function isoCountry(value: string | null): string | null {
   return /^[A-Z]{2}$/.test(upper) && !/^(AA|Q[M-Z]|X[A-Z]|ZZ)$/.test(upper) ? upper : null
 }
 
+/** A store by its code; the default store for a code not in the table. */
+export function storeByCode(code: string): Store {
+  return STORES.find((candidate) => candidate.code === code) ?? STORES[0]!
+}
+
+/** A store's page for a product the refresh learned it sells (docs/decisions/045). */
+export function storeProductUrl(storeCode: string, asin: string): URL {
+  return new URL(`https://${storeByCode(storeCode).host}/dp/${encodeURIComponent(asin)}`)
+}
+
 /** A store's search for a product it may not sell under this ASIN: its brand and title. */
 export function storeSearchUrl(storeCode: string, product: { brand: string | null; title: string }): URL {
-  const store = STORES.find((candidate) => candidate.code === storeCode) ?? STORES[0]!
-  const url = new URL(`https://${store.host}/s`)
+  const url = new URL(`https://${storeByCode(storeCode).host}/s`)
   url.searchParams.set('k', [product.brand, product.title].filter(Boolean).join(' ').slice(0, 200))
   return url
 }
