@@ -24,6 +24,7 @@ const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await impor
 const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
 const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
+const { startCountingViews } = await import('#app/lib/product-views.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 
 const production = env.NODE_ENV === 'production'
@@ -122,6 +123,10 @@ else if (env.METRICS_TOKEN) app.get('/metrics', metricsRoute(env.METRICS_TOKEN))
 const metricsServer =
   env.METRICS_PORT && slot === undefined ? await startMetricsServer(env.METRICS_PORT, env.HOST) : undefined
 
+// Product-page views, counted in front of the page cache so its hits count too (docs/decisions/046).
+const views = startCountingViews()
+app.use(views.middleware)
+
 // Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
 app.use('/uploads', serveUploads())
 
@@ -168,6 +173,8 @@ closeOnSignal(async () => {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
+  // Every request has finished, so every view is counted; saved while the database is still open.
+  await views.stop()
   await metricsServer?.close()
   await workers?.close()
   await stopWatchingInvalidations()

@@ -20,6 +20,7 @@ import { recordLinkHealth } from '#app/services/link-health.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
+import { marketplaceLearner } from './refresh-marketplaces.ts'
 import { runAlone } from './run-alone.ts'
 
 // The nightly refresh: every product, 100 at a time by id, 10 per GetItems call. Each
@@ -75,6 +76,8 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
   const runId = run.id
 
   let { cursor, updated_count: updated, failed_count: failed } = run
+  // Which other enrolled stores sell each product (docs/decisions/045): asked page by page, never failing the run.
+  const marketplaces = marketplaceLearner(client)
   let failedInARow = 0
   let stopped: string | null = null
   let lastError: string | null = null
@@ -112,6 +115,7 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
     })
     // Products auto-hidden leave the cached pages at once, not only when the run ends (docs/decisions/047).
     if (hidden.length > 0) await invalidatePages(hidden)
+    await marketplaces.learn(db, page)
     updated += pageUpdated
     failed += result.errors.length
     cursor = next
@@ -121,7 +125,8 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
   const status = failed === 0 && !stopped ? 'succeeded' : updated > 0 ? 'partial' : 'failed'
   const summary = `Refreshed ${updated} product${updated === 1 ? '' : 's'}; ${failed} failed.`
   const reason = stopped ?? (lastError ? `Last error: ${lastError}` : null)
-  const finished = await finishRefresh(db, runId, { status, message: reason ? `${summary} ${reason}` : summary })
+  const message = [summary, marketplaces.summary(), reason].filter(Boolean).join(' ')
+  const finished = await finishRefresh(db, runId, { status, message })
   // Any product's Amazon fields, and the footer's "last price update" on every page.
   await invalidatePages(EVERY_PAGE)
   logger.info({ run: runId, status, updated, failed }, 'refresh finished')

@@ -1,12 +1,16 @@
 import { useLocation } from '@remix-run/react'
+import { useVisitorStore } from './use-visitor-store.ts'
 
 /**
- * The footer's choice of Amazon store (decision 044), shown when the owner is enrolled in more than one. The same
- * for every visitor (pages are cached): it does not say which store is chosen now; "View on Amazon" links use it.
+ * The footer's choice of Amazon store (decision 044), shown when the owner is enrolled in more than one. Served
+ * the same to every visitor (pages are cached), as "Automatic"; with JavaScript, once GET /store has answered
+ * (decision 045), it shows the visitor's own choice, or which store "Automatic" picked for them.
  */
 export function StoreChooser({ stores }: { stores: ReadonlyArray<{ code: string; name: string }> }) {
   const location = useLocation()
+  const current = useVisitorStore(stores.length > 1)
   if (stores.length < 2) return null
+  const chosen = current?.chosen ? current.code : ''
   return (
     <form method="post" action="/store" className="mt-4 flex flex-wrap items-end gap-2 text-sm">
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -15,12 +19,18 @@ export function StoreChooser({ stores }: { stores: ReadonlyArray<{ code: string;
           Amazon store for your clicks
         </label>
         <select
+          // Remounted when the answer comes, so the answer becomes the selected option.
+          key={chosen}
           id="store-choice"
           name="store"
-          defaultValue=""
+          defaultValue={chosen}
           className="mt-1 rounded-md border border-slate-600 bg-slate-800 px-2 py-1.5 text-slate-100"
         >
-          <option value="">Automatic (by your country)</option>
+          <option value="">
+            {current && !current.chosen
+              ? `Automatic (by your country): ${current.name}`
+              : 'Automatic (by your country)'}
+          </option>
           {stores.map((store) => (
             <option key={store.code} value={store.code}>
               {store.name}

@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import { chooseStore, parseAffiliateTags, STORES } from '#app/utils/stores.ts'
+import { chooseStore, parseAffiliateTags, storeByCode, STORES, visitorCountry } from '#app/utils/stores.ts'
 import { getEnv } from './env.server.ts'
 
 /** The visitor's own choice of store (the footer's chooser): a store code, or absent for "automatic". */
@@ -19,18 +19,36 @@ export function enrolledStores(): ReadonlyMap<string, string> {
   return enrolled
 }
 
-/** The store this request's click should open, and its tag (decision 044). */
-export async function visitorStore(request: Request): Promise<{ store: string; tag: string }> {
+/**
+ * The store this request's click should open, and its tag (decision 044); and the visitor's country as the same
+ * sources give it, for the click's record (docs/decisions/046), null when unknown.
+ */
+export async function visitorStore(request: Request): Promise<{ store: string; tag: string; country: string | null }> {
   const env = getEnv()
   const stores = enrolledStores()
   // A cookie that is not one of ours (forged, or from an older scheme) reads as a choice of no store: the default.
   const chosen: unknown = await storeCookie.parse(request.headers.get('Cookie'))
-  const store = chooseStore(stores, {
-    chosen: chosen === null ? null : typeof chosen === 'string' ? chosen : '',
+  const sources = {
     proxyCountry: env.GEO_COUNTRY_HEADER ? request.headers.get(env.GEO_COUNTRY_HEADER) : null,
     acceptLanguage: request.headers.get('Accept-Language'),
+  }
+  const store = chooseStore(stores, {
+    chosen: chosen === null ? null : typeof chosen === 'string' ? chosen : '',
+    ...sources,
   })
-  return { store, tag: stores.get(store)! }
+  return { store, tag: stores.get(store)!, country: visitorCountry(stores, sources) }
+}
+
+/**
+ * What GET /store tells this visitor's own browser (decision 045): the store their clicks open, and whether they
+ * chose it in the footer rather than it being found from their country.
+ */
+export async function visitorStoreAnswer(request: Request): Promise<{ code: string; name: string; chosen: boolean }> {
+  const [{ store }, chosen] = await Promise.all([
+    visitorStore(request),
+    storeCookie.parse(request.headers.get('Cookie')) as Promise<unknown>,
+  ])
+  return { code: store, name: storeByCode(store).name, chosen: chosen === store }
 }
 
 /** The enrolled stores, for the footer's chooser, in the store table's order. */

@@ -98,6 +98,31 @@ export async function flagAmazonErrors(db: Executor, errors: { asin: string; mes
 }
 
 /**
+ * What one marketplace said of a page of ASINs (docs/decisions/045): its store code joins the products it sold
+ * and leaves those it reported in `errors`; any other product keeps what was known. One statement a store a
+ * page, and only rows that change are written.
+ */
+export async function setMarketplaces(
+  db: Executor,
+  store: string,
+  soldAsins: readonly string[],
+  notSoldAsins: readonly string[],
+): Promise<void> {
+  if (soldAsins.length === 0 && notSoldAsins.length === 0) return
+  const sold = sql`${[...soldAsins]}::text[]`
+  const notSold = sql`${[...notSoldAsins]}::text[]`
+  const listed = sql`${store}::text = ANY(marketplaces)`
+  await db
+    .updateTable('products')
+    .set({
+      marketplaces: sql<string[]>`CASE WHEN asin = ANY(${sold})
+        THEN array_append(marketplaces, ${store}::text) ELSE array_remove(marketplaces, ${store}::text) END`,
+    })
+    .where(sql<boolean>`(asin = ANY(${sold}) AND NOT ${listed}) OR (asin = ANY(${notSold}) AND ${listed})`)
+    .execute()
+}
+
+/**
  * Creates a product from Amazon's data, hidden until a curator has looked at it, or, when the ASIN is
  * already in the catalogue, updates only Amazon's fields. Answers which it was.
  */

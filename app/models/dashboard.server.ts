@@ -33,7 +33,10 @@ export async function getCatalogueCounts(db: Executor) {
   }
 }
 
-/** Outbound clicks per day for the last `days` days (today included), in the time zone, zero days included. */
+/**
+ * Outbound clicks per day for the last `days` days (today included), in the time zone, zero days included; bots'
+ * clicks left out, as in the analytics (docs/decisions/046).
+ */
 export async function getClicksPerDay(db: Executor, days: number, timeZone: string) {
   const rows = await sql<{ day: string; clicks: number }>`
     WITH days AS (
@@ -48,6 +51,7 @@ export async function getClicksPerDay(db: Executor, days: number, timeZone: stri
     LEFT JOIN clicks
       ON clicks.clicked_at >= (days.day::timestamp AT TIME ZONE ${timeZone})
      AND clicks.clicked_at < ((days.day + 1)::timestamp AT TIME ZONE ${timeZone})
+     AND NOT clicks.is_bot
     GROUP BY days.day
     ORDER BY days.day`.execute(db)
   return rows.rows

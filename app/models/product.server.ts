@@ -276,10 +276,10 @@ export async function getVisibleProduct(db: Executor, asin: string) {
     .executeTakeFirst()
 }
 
-/** The stored affiliate URL of a visible product, for the outbound redirect. */
+/** The stored affiliate URL of a visible product and the stores known to sell it, for the outbound redirect. */
 export async function getOutboundTarget(db: Executor, asin: string) {
   return visibleProducts(db)
-    .select(['p.asin', 'p.affiliate_url', 'p.brand', 'p.title'])
+    .select(['p.id', 'p.asin', 'p.affiliate_url', 'p.brand', 'p.title', 'p.marketplaces'])
     .where('p.asin', '=', asin)
     .executeTakeFirst()
 }

@@ -10,7 +10,7 @@ import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { ImageGallery } from '#app/components/image-gallery.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { Link } from '#app/components/link.tsx'
-import { OutboundLink } from '#app/components/outbound-link.tsx'
+import { StoreNote, StoreOutboundLink } from '#app/components/outbound-link.tsx'
 import { Price, UnitPriceNote } from '#app/components/price.tsx'
 import { SpecList } from '#app/components/product-specs.tsx'
 import { ReviewDialog, useReviewDialog } from '#app/components/review-dialog.tsx'
@@ -193,12 +193,10 @@ export default function ProductPage() {
             ) : null}
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
-            <OutboundLink
+            <StoreOutboundLink
               asin={product.asin}
               className="rounded-md bg-brand-500 px-5 py-3 font-semibold text-slate-900 hover:bg-brand-600"
-            >
-              View on Amazon
-            </OutboundLink>
+            />
             <Link
               to="?review#write-review"
               preventScrollReset
@@ -208,6 +206,7 @@ export default function ProductPage() {
               Write a Review
             </Link>
           </div>
+          <StoreNote className="mt-2 text-sm text-slate-600" />
           {reviewStats.count > 0 ? (
             <p className="mt-4">
               <Link to={`/reviews/${product.asin}`} className="font-medium text-brand-700 underline">

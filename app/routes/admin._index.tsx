@@ -106,6 +106,11 @@ export default function Dashboard() {
         </Card>
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
+          <p className="mt-2 text-sm">
+            <Link to="/admin/analytics" className="font-medium text-slate-900 underline">
+              Click analytics
+            </Link>
+          </p>
         </Card>
       </div>
     </div>

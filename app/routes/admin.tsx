@@ -27,6 +27,7 @@ const sections = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/comparisons', label: 'Comparisons' },
+  { to: '/admin/analytics', label: 'Analytics' },
   { to: '/admin/media', label: 'Media' },
   { to: '/admin/settings', label: 'Settings' },
 ]

@@ -3,7 +3,7 @@ import { isAmazonHost, normaliseAffiliateUrl, outboundUrl } from './affiliate.ts
 
 const options = { tag: 'comicvault-20', siteHost: 'shop.example.com' }
 
-const product = { asin: 'B000000001', brand: 'BCW', title: 'Mylar Sleeves (50)' }
+const product = { asin: 'B000000001', brand: 'BCW', title: 'Mylar Sleeves (50)', marketplaces: [] }
 
 describe('affiliate URLs', () => {
   test('recognises Amazon hosts and nothing that merely contains the word', () => {
@@ -45,10 +45,37 @@ describe('affiliate URLs', () => {
     }
   })
 
+  test("another store that sells it: the product's page there, with that store's tag and our utm", () => {
+    const url = new URL(
+      outboundUrl(
+        { ...product, affiliate_url: 'https://www.amazon.com/dp/B000000001?tag=x-21', marketplaces: ['DE', 'UK'] },
+        { tag: 'comicvault-21', siteHost: 'shop.example.com', store: 'UK' },
+      ),
+    )
+    expect(url.origin + url.pathname).toBe('https://www.amazon.co.uk/dp/B000000001')
+    expect(url.searchParams.getAll('tag')).toEqual(['comicvault-21'])
+    expect(url.searchParams.get('utm_source')).toBe('shop.example.com')
+    expect(url.searchParams.get('utm_medium')).toBe('affiliate')
+    expect(url.searchParams.get('utm_campaign')).toBe('product_page')
+    // The stored URL's other parameters belong to the US page: none of them come along.
+    expect([...url.searchParams.keys()].sort()).toEqual(['tag', 'utm_campaign', 'utm_medium', 'utm_source'])
+  })
+
+  test('the default store keeps the stored URL whatever other stores sell it', () => {
+    const url = new URL(
+      outboundUrl(
+        { ...product, affiliate_url: 'https://www.amazon.com/dp/B000000001?th=1', marketplaces: ['UK'] },
+        { ...options, store: 'US' },
+      ),
+    )
+    expect(url.origin + url.pathname).toBe('https://www.amazon.com/dp/B000000001')
+    expect(url.searchParams.get('th')).toBe('1')
+  })
+
   test("another store: its search for the product's brand and title, with that store's tag and our utm", () => {
     const url = new URL(
       outboundUrl(
-        { ...product, affiliate_url: 'https://www.amazon.com/dp/B000000001?tag=x-21' },
+        { ...product, affiliate_url: 'https://www.amazon.com/dp/B000000001?tag=x-21', marketplaces: ['DE'] },
         { tag: 'comicvault-21', siteHost: 'shop.example.com', store: 'UK' },
       ),
     )

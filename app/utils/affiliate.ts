@@ -1,4 +1,4 @@
-import { DEFAULT_STORE, storeSearchUrl } from './stores.ts'
+import { DEFAULT_STORE, storeProductUrl, storeSearchUrl } from './stores.ts'
 
 /**
  * The outbound URL for a product: its stored affiliate URL with, on Amazon's hosts, our own tag (any
@@ -23,15 +23,28 @@ export function normaliseAffiliateUrl(url: string, tag: string): string {
 }
 
 /**
- * Where a click goes: in the default store, the product's stored URL (its own page); in another store, that
- * store's search for the product (decision 044) — either way with that store's tag and our utm parameters.
+ * Where a click goes: in the default store, the product's stored URL (its own page); in another store, the
+ * product's page there when the refresh learned that store sells it (decision 045), else that store's search for
+ * it (decision 044) — always with that store's tag and our utm parameters.
  */
 export function outboundUrl(
-  product: { asin: string; affiliate_url: string | null; brand: string | null; title: string },
+  product: {
+    asin: string
+    affiliate_url: string | null
+    brand: string | null
+    title: string
+    /** The stores known to sell it (products.marketplaces). */
+    marketplaces: readonly string[]
+  },
   options: { tag: string; siteHost: string; store?: string },
 ): string {
+  const store = options.store ?? DEFAULT_STORE
   const url =
-    options.store && options.store !== DEFAULT_STORE ? storeSearchUrl(options.store, product) : storedUrl(product)
+    store === DEFAULT_STORE
+      ? storedUrl(product)
+      : product.marketplaces.includes(store)
+        ? storeProductUrl(store, product.asin)
+        : storeSearchUrl(store, product)
   const tagged = new URL(normaliseAffiliateUrl(url.toString(), options.tag))
   tagged.searchParams.set('utm_source', options.siteHost)
   tagged.searchParams.set('utm_medium', 'affiliate')

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { chooseStore, languageRegions, parseAffiliateTags, storeOfCountry } from './stores.ts'
+import {
+  chooseStore,
+  languageRegions,
+  parseAffiliateTags,
+  storeOfCountry,
+  storeProductUrl,
+  storeSearchUrl,
+  visitorCountry,
+} from './stores.ts'
 
 const enrolled = parseAffiliateTags('US:comicvault-20,UK:comicvault-21,DE:comicvault0e-21,CA:comicvault0c-20', 'x-20')
 const none = { chosen: null, proxyCountry: null, acceptLanguage: null }
@@ -63,5 +71,37 @@ describe('chooseStore', () => {
   test('a forged or unknown choice is the default store, not a fall-through', () => {
     expect(chooseStore(enrolled, { ...none, chosen: 'FR', proxyCountry: 'GB' })).toBe('US')
     expect(chooseStore(enrolled, { ...none, chosen: '<script>', proxyCountry: 'GB' })).toBe('US')
+  })
+})
+
+describe('visitorCountry', () => {
+  test('the proxy’s country first, whatever the languages say', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: 'fr', acceptLanguage: 'en-GB' })).toBe('FR')
+  })
+
+  test('else the region of the languages that chose an enrolled store, else the most preferred region', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: 'fr-FR,en-GB;q=0.5' })).toBe('GB')
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: 'fr-FR,pt-BR;q=0.5' })).toBe('FR')
+  })
+
+  test('nothing real to go on: unknown, never a made-up code', () => {
+    expect(visitorCountry(enrolled, { proxyCountry: null, acceptLanguage: null })).toBeNull()
+    expect(visitorCountry(enrolled, { proxyCountry: 'XX', acceptLanguage: 'en' })).toBeNull()
+    expect(visitorCountry(enrolled, { proxyCountry: '<script>', acceptLanguage: 'de-AT' })).toBe('AT')
+  })
+})
+
+describe('addresses in a store', () => {
+  test("a product's page on the store's own host", () => {
+    expect(storeProductUrl('UK', 'B000000001').toString()).toBe('https://www.amazon.co.uk/dp/B000000001')
+    expect(storeProductUrl('JP', 'B000000001').toString()).toBe('https://www.amazon.co.jp/dp/B000000001')
+    // An unknown code is the default store's, never a host built from the code.
+    expect(storeProductUrl('evil.example', 'B000000001').host).toBe('www.amazon.com')
+  })
+
+  test("a search for the product's brand and title", () => {
+    const url = storeSearchUrl('DE', { brand: 'BCW', title: 'Mylar Sleeves (50)' })
+    expect(url.origin + url.pathname).toBe('https://www.amazon.de/s')
+    expect(url.searchParams.get('k')).toBe('BCW Mylar Sleeves (50)')
   })
 })

@@ -98,10 +98,46 @@ export function chooseStore(
   return DEFAULT_STORE
 }
 
+/**
+ * The visitor's country for the click's record (docs/decisions/046), from the same sources as their store, in the
+ * same order: the trusted proxy's country, else the region of their languages that chose an enrolled store, else
+ * their most preferred region; null when none names a real country (Cloudflare's "XX" is "unknown").
+ */
+export function visitorCountry(
+  enrolled: ReadonlyMap<string, string>,
+  sources: { proxyCountry: string | null; acceptLanguage: string | null },
+): string | null {
+  const proxied = isoCountry(sources.proxyCountry)
+  if (proxied) return proxied
+  const regions = languageRegions(sources.acceptLanguage)
+    .map(isoCountry)
+    .filter((region) => region !== null)
+  const used = regions.find((region) => {
+    const store = storeOfCountry(region)
+    return store !== null && enrolled.has(store)
+  })
+  return used ?? regions[0] ?? null
+}
+
+/** An ISO 3166-1 alpha-2 code in capitals, or null; the user-assigned codes (AA, QM–QZ, XA–XZ, ZZ) are no country. */
+function isoCountry(value: string | null): string | null {
+  const upper = value?.trim().toUpperCase() ?? ''
+  return /^[A-Z]{2}$/.test(upper) && !/^(AA|Q[M-Z]|X[A-Z]|ZZ)$/.test(upper) ? upper : null
+}
+
+/** A store by its code; the default store for a code not in the table. */
+export function storeByCode(code: string): Store {
+  return STORES.find((candidate) => candidate.code === code) ?? STORES[0]!
+}
+
+/** A store's page for a product the refresh learned it sells (docs/decisions/045). */
+export function storeProductUrl(storeCode: string, asin: string): URL {
+  return new URL(`https://${storeByCode(storeCode).host}/dp/${encodeURIComponent(asin)}`)
+}
+
 /** A store's search for a product it may not sell under this ASIN: its brand and title. */
 export function storeSearchUrl(storeCode: string, product: { brand: string | null; title: string }): URL {
-  const store = STORES.find((candidate) => candidate.code === storeCode) ?? STORES[0]!
-  const url = new URL(`https://${store.host}/s`)
+  const url = new URL(`https://${storeByCode(storeCode).host}/s`)
   url.searchParams.set('k', [product.brand, product.title].filter(Boolean).join(' ').slice(0, 200))
   return url
 }

@@ -39,6 +39,9 @@ export class AmazonError extends Error {
   }
 }
 
+/** The code of an ASIN that came back neither with data nor named in `errors`: no verdict of Amazon's. */
+export const ITEM_NOT_RETURNED = 'ItemNotReturned'
+
 export interface ItemError {
   asin: string
   code: string
@@ -49,6 +52,12 @@ export interface GetItemsResult {
   items: AmazonItem[]
   /** Every requested ASIN that came back without data, with Amazon's reason. */
   errors: ItemError[]
+}
+
+/** Another marketplace for one call: its host (`www.amazon.co.uk`) and our tag there. */
+export interface MarketplaceCall {
+  marketplace: string
+  partnerTag: string
 }
 
 export interface AmazonClientOptions {
@@ -130,11 +139,14 @@ export class AmazonClient {
     this.marketplace = options.marketplace ?? 'www.amazon.com'
   }
 
-  /** Items for the ASINs (any number), one throttled GetItems call per 10. */
-  async getItems(asins: readonly string[]): Promise<GetItemsResult> {
+  /**
+   * Items for the ASINs (any number), one throttled GetItems call per 10; in the client's own marketplace, or in
+   * `market`'s with our tag there. Every marketplace shares the one throttle: the allowance is the account's.
+   */
+  async getItems(asins: readonly string[], market?: MarketplaceCall): Promise<GetItemsResult> {
     const result: GetItemsResult = { items: [], errors: [] }
     for (const batch of batchAsins(asins)) {
-      const part = await this.getBatch(batch)
+      const part = await this.getBatch(batch, market)
       result.items.push(...part.items)
       result.errors.push(...part.errors)
     }
@@ -142,14 +154,17 @@ export class AmazonClient {
   }
 
   /** One GetItems call for at most 10 distinct ASINs. */
-  async getBatch(asins: readonly string[]): Promise<GetItemsResult> {
+  async getBatch(asins: readonly string[], market?: MarketplaceCall): Promise<GetItemsResult> {
     if (asins.length === 0) return { items: [], errors: [] }
     if (asins.length > BATCH_SIZE) throw new Error(`GetItems takes at most ${BATCH_SIZE} ids`)
-    const body = await this.callWithRetries(asins)
+    const body = await this.callWithRetries(
+      asins,
+      market ?? { marketplace: this.marketplace, partnerTag: this.options.partnerTag },
+    )
     return readItems(asins, body)
   }
 
-  private async callWithRetries(asins: readonly string[]): Promise<unknown> {
+  private async callWithRetries(asins: readonly string[], market: MarketplaceCall): Promise<unknown> {
     let refreshedToken = false
     for (let attempt = 1; ; attempt++) {
       let failure: AmazonError
@@ -160,15 +175,15 @@ export class AmazonClient {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            'x-marketplace': this.marketplace,
+            'x-marketplace': market.marketplace,
             Authorization: this.authorization(token),
           },
           body: JSON.stringify({
             itemIds: asins,
             itemIdType: 'ASIN',
-            partnerTag: this.options.partnerTag,
+            partnerTag: market.partnerTag,
             partnerType: 'Associates',
-            marketplace: this.marketplace,
+            marketplace: market.marketplace,
             resources: RESOURCES,
           }),
         })
@@ -333,7 +348,7 @@ function readItems(asins: readonly string[], body: unknown): GetItemsResult {
     const error = named.find((entry) => typeof entry?.message === 'string' && entry.message.includes(asin))
     itemErrors.push({
       asin,
-      code: typeof error?.code === 'string' ? error.code : 'ItemNotReturned',
+      code: typeof error?.code === 'string' ? error.code : ITEM_NOT_RETURNED,
       message:
         typeof error?.message === 'string' ? error.message.slice(0, 300) : `Amazon returned no data for ${asin}.`,
     })

@@ -63,6 +63,7 @@ test('setup → login → dashboard → logout', async ({ page }) => {
     'Products',
     'Categories',
     'Comparisons',
+    'Analytics',
     'Media',
     'Settings',
   ])

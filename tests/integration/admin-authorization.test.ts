@@ -60,6 +60,8 @@ const GUARDED_ROUTES: Record<string, Guard> = {
     actions: { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' },
   },
   'admin.comparisons': { loader: 'view', actions: { create: 'create', update: 'edit', delete: 'delete' } },
+  'admin.analytics': { loader: 'view' },
+  'admin.analytics_.export': { loader: 'view' },
 }
 
 const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const

@@ -65,6 +65,60 @@ describe('Creators API client', () => {
     })
   })
 
+  test('another marketplace: its host in the x-marketplace header and the body, with our tag there', async () => {
+    standIn.setItem(asin(2), { marketplaces: ['www.amazon.com'] })
+    const uk = await client().getItems([asin(1), asin(2)], {
+      marketplace: 'www.amazon.co.uk',
+      partnerTag: 'comicvault-21',
+    })
+    expect(uk.items.map((item) => item.asin)).toEqual([asin(1)])
+    // The stand-in builds the page address from the marketplace and the tag the call named.
+    expect(uk.items[0]!.detailPageUrl).toBe(
+      `https://www.amazon.co.uk/dp/${asin(1)}?tag=comicvault-21&linkCode=ogi&th=1`,
+    )
+    expect(uk.errors).toEqual([
+      {
+        asin: asin(2),
+        code: 'ItemNotAccessible',
+        message: `The ItemId ${asin(2)} is not accessible through the Creators API in www.amazon.co.uk.`,
+      },
+    ])
+    // Without one, the client's own marketplace, as before.
+    const us = await client().getItems([asin(2)])
+    expect(us.items[0]!.detailPageUrl).toContain('https://www.amazon.com/')
+    expect(standIn.calls.marketplaces).toEqual(['www.amazon.co.uk', 'www.amazon.com'])
+  })
+
+  test('the stand-in refuses a call whose header and body name different marketplaces', async () => {
+    const token = (await (
+      await fetch(standIn.env.AMAZON_TOKEN_URL!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: standIn.env.AMAZON_CREDENTIAL_ID!,
+          client_secret: standIn.env.AMAZON_CREDENTIAL_SECRET!,
+          scope: 'creatorsapi::default',
+        }),
+      })
+    ).json()) as { access_token: string }
+    const response = await fetch(`${standIn.url}/catalog/v1/getItems`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'x-marketplace': 'www.amazon.co.uk',
+        Authorization: `Bearer ${token.access_token}`,
+      },
+      body: JSON.stringify({
+        itemIds: [asin(1)],
+        itemIdType: 'ASIN',
+        partnerTag: 'comicvault-21',
+        marketplace: 'www.amazon.de',
+      }),
+    })
+    expect(response.status).toBe(400)
+  })
+
   test('partial errors: the known items come back, the others are errors item by item', async () => {
     const good = [asin(1), asin(2)]
     const bad = ['X000000001', 'X000000002']

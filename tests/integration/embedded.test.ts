@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
+import { addProductViews } from '#app/models/product-view.server.ts'
 import type { Database } from '#db/client.ts'
 import { startEmbeddedDatabase } from '#db/embedded.ts'
 import { migrateToLatest } from '#db/migrator.ts'
@@ -50,6 +51,15 @@ describe('embedded database', () => {
         .execute(first.db)
         .then((r) => r.rows[0]!)
       expect(similarity).toBeGreaterThan(0)
+
+      // The view counter's one upsert (docs/decisions/046): unnest and ON CONFLICT on PGlite as on Postgres.
+      const viewed = { day: '2026-11-25', asin: matches[0]!.asin }
+      await addProductViews(first.db, [
+        { ...viewed, views: 2 },
+        { day: '2026-11-25', asin: 'B0NOSUCH00', views: 1 },
+      ])
+      await addProductViews(first.db, [{ ...viewed, views: 3 }])
+      expect(await first.db.selectFrom('product_views').select('views').execute()).toEqual([{ views: 5 }])
 
       // A failed transaction leaves nothing behind, while other queries wait their turn on the single connection.
       await expect(

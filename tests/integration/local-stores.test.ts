@@ -8,9 +8,11 @@ process.env.AFFILIATE_TAGS = 'US:comicvault-20,UK:comicvault-21,DE:comicvault0e-
 process.env.GEO_COUNTRY_HEADER = 'CF-IPCountry'
 const { loader } = await import('#app/routes/go.$asin.ts')
 const { storeCookie } = await import('#app/lib/stores.server.ts')
-const { action: chooseStore } = await import('#app/routes/store.ts')
+const { action: chooseStore, loader: storeLoader } = await import('#app/routes/store.ts')
 
 const ASIN = 'B0STORE001'
+/** Known (by the refresh, decision 045) to be sold in the UK store, and there only. */
+const SOLD_IN_UK = 'B0STORE002'
 
 beforeAll(async () => {
   await createProduct({
@@ -19,10 +21,17 @@ beforeAll(async () => {
     title: 'Comic Book Mylar Sleeves & Boards (50)',
     affiliate_url: `https://www.amazon.com/dp/${ASIN}?tag=other-21`,
   })
+  await createProduct({
+    asin: SOLD_IN_UK,
+    brand: 'BCW',
+    title: 'Short Comic Storage Box',
+    affiliate_url: `https://www.amazon.com/dp/${SOLD_IN_UK}?tag=other-21&th=1`,
+    marketplaces: ['UK'],
+  })
 })
 
-async function go(headers: Record<string, string> = {}): Promise<URL> {
-  const response = await loader(loaderArgs(`/go/${ASIN}`, { asin: ASIN }, { headers }))
+async function go(headers: Record<string, string> = {}, asin = ASIN): Promise<URL> {
+  const response = await loader(loaderArgs(`/go/${asin}`, { asin }, { headers }))
   expect(response.status).toBe(302)
   expect(response.headers.get('Cache-Control')).toBe('no-store')
   return new URL(response.headers.get('Location')!)
@@ -73,6 +82,27 @@ describe('/go/{asin} by the visitor’s store', () => {
     }
   })
 
+  test('a store known to sell the product: its page there, with that store’s tag and our utm', async () => {
+    const url = await go({ 'CF-IPCountry': 'GB' }, SOLD_IN_UK)
+    expect(url.origin + url.pathname).toBe(`https://www.amazon.co.uk/dp/${SOLD_IN_UK}`)
+    expect(url.searchParams.getAll('tag')).toEqual(['comicvault-21'])
+    expect(url.searchParams.get('utm_source')).toBe('localhost:3000')
+    expect(url.searchParams.get('utm_medium')).toBe('affiliate')
+    expect(url.searchParams.get('utm_campaign')).toBe('product_page')
+    expect(url.searchParams.has('th')).toBe(false)
+  })
+
+  test('a store not known to sell it: that store’s search; the default store: the stored page', async () => {
+    const de = await go({ 'CF-IPCountry': 'DE' }, SOLD_IN_UK)
+    expect(de.origin + de.pathname).toBe('https://www.amazon.de/s')
+    expect(de.searchParams.get('k')).toBe('BCW Short Comic Storage Box')
+    expect(de.searchParams.getAll('tag')).toEqual(['comicvault0e-21'])
+    const us = await go({}, SOLD_IN_UK)
+    expect(us.origin + us.pathname).toBe(`https://www.amazon.com/dp/${SOLD_IN_UK}`)
+    expect(us.searchParams.get('th')).toBe('1')
+    expect(us.searchParams.getAll('tag')).toEqual(['comicvault-20'])
+  })
+
   test('nothing from the request reaches the address but the store’s choice', async () => {
     const url = await go({ 'CF-IPCountry': 'GB', Referer: 'https://evil.example/', Host: 'evil.example' })
     expect(url.host).toBe('www.amazon.co.uk')
@@ -103,6 +133,34 @@ describe('the footer’s store chooser (POST /store)', () => {
     for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example', '']) {
       const response = await choose({ store: 'DE', returnTo })
       expect(response.headers.get('Location')).toBe('/')
+    }
+  })
+})
+
+describe('the visitor’s store for their own browser (GET /store)', () => {
+  async function ask(headers: Record<string, string> = {}) {
+    const response = await storeLoader(loaderArgs('/store', {}, { headers }))
+    expect(response.status).toBe(200)
+    // One visitor's answer: never kept by a CDN, the page cache or the browser.
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    return (await response.json()) as unknown
+  }
+
+  test('the store /go would open, by cookie, proxy header or languages, and whether the visitor chose it', async () => {
+    expect(await ask()).toEqual({ code: 'US', name: 'Amazon.com', chosen: false })
+    expect(await ask({ 'CF-IPCountry': 'IE' })).toEqual({ code: 'UK', name: 'Amazon.co.uk', chosen: false })
+    expect(await ask({ 'Accept-Language': 'de-CH,de;q=0.9' })).toEqual({ code: 'DE', name: 'Amazon.de', chosen: false })
+    expect(await ask({ ...(await chooser('DE')), 'CF-IPCountry': 'GB' })).toEqual({
+      code: 'DE',
+      name: 'Amazon.de',
+      chosen: true,
+    })
+  })
+
+  test('a cookie naming a store not enrolled, or not ours: the default store, not a choice, never an error', async () => {
+    for (const headers of [await chooser('FR'), { Cookie: 'store=%%not-ours' }]) {
+      expect(await ask({ ...headers, 'CF-IPCountry': 'GB' })).toEqual({ code: 'US', name: 'Amazon.com', chosen: false })
     }
   })
 })

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net'
 
 // A local Creators API (../shared/AMAZON.md) for tests, the e2e site, the benchmark and demos: the token
 // endpoint and GetItems, with the checks the real one makes (grant, credentials, bearer token, at most 10
-// ids). It knows every ASIN that starts with "B0" (deterministic made-up data) unless told otherwise, and
-// answers `errors` for the rest. Tests can make it answer 429, 403, 500, hang or send malformed JSON.
+// ids, the same marketplace in the x-marketplace header and the body). It knows every ASIN that starts with
+// "B0" (deterministic made-up data), sold in every marketplace, unless told otherwise, and answers `errors` for
+// the rest. Tests can make it answer 429, 403, 500, hang or send malformed JSON, in one marketplace or all.
 
 export const STAND_IN_CREDENTIALS = {
   AMAZON_CREDENTIAL_ID: 'stand-in-id',
@@ -28,6 +29,8 @@ export interface StandInItem {
   unitCount?: number
   /** `itemInfo.productInfo.itemDimensions`: the item's outside, as Amazon gives it. */
   dimensions?: { width: number; height: number; length: number; unit: 'inches' | 'centimeters' }
+  /** The marketplaces (hosts, as the API names them: `www.amazon.co.uk`) that sell it; unset: every one. */
+  marketplaces?: string[]
 }
 
 export interface AmazonStandIn {
@@ -41,11 +44,13 @@ export interface AmazonStandIn {
     times: number[]
     /** The itemIds of each GetItems call. */
     batches: string[][]
+    /** The marketplace (x-marketplace) of each GetItems call. */
+    marketplaces: string[]
   }
-  /** The next `count` GetItems calls fail this way. */
-  failNext(failure: Failure, count?: number): void
-  /** Every GetItems call fails this way until cleared with null. */
-  failAlways(failure: Failure | null): void
+  /** The next `count` GetItems calls (in `marketplace` only, when given) fail this way. */
+  failNext(failure: Failure, count?: number, marketplace?: string): void
+  /** Every GetItems call (in `marketplace` only, when given) fails this way until cleared with null. */
+  failAlways(failure: Failure | null, marketplace?: string): void
   /** Invalidates every token handed out: the next call gets a 401. */
   revokeTokens(): void
   /** Overrides or adds an item's data; `null` makes it unknown. */
@@ -58,7 +63,7 @@ function hash(asin: string): number {
   return createHash('sha256').update(asin).digest().readUInt32BE(0)
 }
 
-function makeItem(asin: string, tag: string, override: StandInItem = {}) {
+function makeItem(asin: string, tag: string, marketplace: string, override: StandInItem = {}) {
   const h = hash(asin)
   const price = override.price === undefined ? 5 + (h % 9000) / 100 : override.price
   const rating = override.rating === undefined ? 3 + (h % 21) / 10 : override.rating
@@ -87,7 +92,7 @@ function makeItem(asin: string, tag: string, override: StandInItem = {}) {
   }
   return {
     asin,
-    detailPageURL: `https://www.amazon.com/dp/${asin}?tag=${tag}&linkCode=ogi&th=1`,
+    detailPageURL: `https://${marketplace}/dp/${asin}?tag=${tag}&linkCode=ogi&th=1`,
     itemInfo: {
       title: { displayValue: override.title ?? `Stand-in comic storage product ${asin}` },
       byLineInfo: { brand: { displayValue: override.brand ?? 'BCW' } },
@@ -133,10 +138,16 @@ function json(response: ServerResponse, status: number, body: unknown) {
 export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): Promise<AmazonStandIn> {
   const tokens = new Set<string>()
   const overrides = new Map<string, StandInItem | null>()
-  const queued: Failure[] = []
-  let always: Failure | null = null
+  // A failure without a marketplace is any call's.
+  const queued: Array<{ failure: Failure; marketplace?: string }> = []
+  let always: { failure: Failure; marketplace?: string } | null = null
   const hanging = new Set<ServerResponse>()
-  const calls: AmazonStandIn['calls'] = { token: 0, getItems: 0, times: [], batches: [] }
+  const calls: AmazonStandIn['calls'] = { token: 0, getItems: 0, times: [], batches: [], marketplaces: [] }
+  const failureFor = (marketplace: string): Failure | null => {
+    const index = queued.findIndex((entry) => !entry.marketplace || entry.marketplace === marketplace)
+    if (index >= 0) return queued.splice(index, 1)[0]!.failure
+    return always && (!always.marketplace || always.marketplace === marketplace) ? always.failure : null
+  }
 
   const fail = (response: ServerResponse, failure: Failure) => {
     if (failure === 'hang') {
@@ -191,12 +202,20 @@ export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): 
       if (request.method === 'POST' && path === '/catalog/v1/getItems') {
         calls.getItems++
         calls.times.push(Date.now())
+        const header = request.headers['x-marketplace']
+        calls.marketplaces.push(typeof header === 'string' ? header : '')
         const bearer = /^Bearer ([0-9a-f]+)$/.exec(request.headers.authorization ?? '')?.[1]
         if (!bearer || !tokens.has(bearer)) {
           calls.batches.push([])
           return json(response, 401, { errors: [{ code: 'Unauthorized', message: 'The access token is invalid.' }] })
         }
-        let parsed: { itemIds?: unknown; itemIdType?: unknown; partnerTag?: unknown; resources?: unknown }
+        let parsed: {
+          itemIds?: unknown
+          itemIdType?: unknown
+          partnerTag?: unknown
+          marketplace?: unknown
+          resources?: unknown
+        }
         try {
           parsed = JSON.parse(body) as typeof parsed
         } catch {
@@ -205,8 +224,19 @@ export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): 
         }
         const ids = Array.isArray(parsed.itemIds) ? parsed.itemIds.map(String) : []
         calls.batches.push(ids)
-        const failure = queued.shift() ?? always
+        const marketplace = typeof header === 'string' ? header : ''
+        const failure = failureFor(marketplace)
         if (failure) return fail(response, failure)
+        if (!/^www\.amazon\.[a-z.]+$/.test(marketplace) || parsed.marketplace !== marketplace) {
+          return json(response, 400, {
+            errors: [
+              {
+                code: 'InvalidParameterValue',
+                message: 'The x-marketplace header and the marketplace in the body must name the same marketplace.',
+              },
+            ],
+          })
+        }
         if (
           ids.length === 0 ||
           ids.length > 10 ||
@@ -222,7 +252,13 @@ export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): 
         for (const asin of ids) {
           const override = overrides.get(asin)
           const known = override !== null && (override !== undefined || asin.startsWith('B0'))
-          if (known) items.push(makeItem(asin, parsed.partnerTag, override ?? {}))
+          const sold = (override?.marketplaces ?? [marketplace]).includes(marketplace)
+          if (known && sold) items.push(makeItem(asin, parsed.partnerTag, marketplace, override ?? {}))
+          else if (known)
+            errors.push({
+              code: 'ItemNotAccessible',
+              message: `The ItemId ${asin} is not accessible through the Creators API in ${marketplace}.`,
+            })
           else
             errors.push({
               code: 'InvalidParameterValue',
@@ -246,11 +282,11 @@ export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): 
     url,
     env: { ...STAND_IN_CREDENTIALS, AMAZON_API_URL: url, AMAZON_TOKEN_URL: `${url}/auth/o2/token` },
     calls,
-    failNext(failure, count = 1) {
-      for (let i = 0; i < count; i++) queued.push(failure)
+    failNext(failure, count = 1, marketplace) {
+      for (let i = 0; i < count; i++) queued.push({ failure, marketplace })
     },
-    failAlways(failure) {
-      always = failure
+    failAlways(failure, marketplace) {
+      always = failure ? { failure, marketplace } : null
     },
     revokeTokens() {
       tokens.clear()
@@ -266,6 +302,7 @@ export async function startAmazonStandIn({ port = 0 }: { port?: number } = {}): 
       calls.getItems = 0
       calls.times.length = 0
       calls.batches.length = 0
+      calls.marketplaces.length = 0
     },
     async close() {
       for (const response of hanging) response.destroy()

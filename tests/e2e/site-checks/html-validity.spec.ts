@@ -82,6 +82,8 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'category edit', path: await firstLink('/admin/categories', /[?&]edit=\d+/) },
       { name: 'comparisons', path: '/admin/comparisons' },
       { name: 'comparison add', path: '/admin/comparisons?new' },
+      { name: 'analytics', path: '/admin/analytics' },
+      { name: 'analytics, nothing in range', path: '/admin/analytics?from=2000-01-01&to=2000-01-02' },
       { name: 'media, grid', path: '/admin/media' },
       { name: 'media, list', path: '/admin/media?view=list' },
       { name: 'media upload', path: '/admin/media/upload' },

@@ -1,0 +1,120 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData } from '@remix-run/react'
+import { AnalyticsSection } from '#app/components/admin/analytics-section.tsx'
+import { selectClass, smallButtonClass } from '#app/components/admin/settings-table.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { readAnalyticsTable } from '#app/lib/analytics.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { EARLIEST_DAY, parseAnalyticsRange } from '#app/schemas/analytics.ts'
+import { ANALYTICS_TABLES, exportHref, type AnalyticsTable, type Cell } from '#app/utils/analytics.ts'
+import { isoDate } from '#app/utils/format.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
+import { db } from '#db/client.ts'
+
+// /admin/analytics (docs/decisions/046): clicks to Amazon and product-page views over a range of days in the site's
+// time zone, bots left out; each section a chart beside its table, and the table as CSV. The range is a GET form,
+// so it works without JavaScript; whatever the address says becomes a sane range (app/schemas/analytics.ts).
+
+/** Rows per ranking on the page (the CSV export has more). */
+const TOP = 20
+
+const NOTES: Partial<Record<AnalyticsTable, string>> = {
+  products: `The ${TOP} most clicked products, then the most viewed. CTR: clicks made on the product's page per view of it.`,
+  unclicked: `The ${TOP} most viewed products that nobody clicked through to Amazon in this range.`,
+  categories: 'By each product’s category today.',
+  sources: `The ${TOP} pages of this site that sent the most clicks.`,
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePanelUser(request)
+  const timeZone = getEnv().REFRESH_TZ
+  const today = isoDate(new Date(), timeZone)
+  const range = parseAnalyticsRange(requestUrl(request).searchParams, today)
+  const dayRange = { from: range.from, to: range.to, timeZone }
+  const tables = await Promise.all(
+    ANALYTICS_TABLES.map(async (table) => [table, await readAnalyticsTable(db, table, dayRange, TOP)] as const),
+  )
+  const rows = Object.fromEntries(tables) as Record<AnalyticsTable, Cell[][]>
+  const totals = rows.days.reduce(
+    (sum, [, clicks, views]) => ({ clicks: sum.clicks + Number(clicks), views: sum.views + Number(views) }),
+    { clicks: 0, views: 0 },
+  )
+  return data({ range, today, timeZone, rows, totals }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Analytics | Admin' }]
+
+export default function Analytics() {
+  const { range, today, timeZone, rows, totals } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Analytics</h1>
+      <Form method="get" aria-label="Date range" className="flex flex-wrap items-end gap-3">
+        <DateInput id="analytics-from" name="from" label="From" value={range.from} max={today} />
+        <DateInput id="analytics-to" name="to" label="To" value={range.to} max={today} />
+        <button type="submit" className={smallButtonClass}>
+          Show
+        </button>
+      </Form>
+      <div className="text-sm text-slate-700">
+        <p>
+          Showing {range.from} to {range.to} ({range.days} {range.days === 1 ? 'day' : 'days'}, {timeZone}):{' '}
+          {totals.clicks.toLocaleString('en-US')} {totals.clicks === 1 ? 'click' : 'clicks'} to Amazon and{' '}
+          {totals.views.toLocaleString('en-US')} product-page {totals.views === 1 ? 'view' : 'views'}, bots left out.
+        </p>
+        {range.adjusted ? (
+          <p className="mt-1 font-medium">
+            The dates asked for were adjusted: a range runs from {EARLIEST_DAY} to today, at most 366 days, first day
+            first.
+          </p>
+        ) : null}
+      </div>
+      {ANALYTICS_TABLES.map((table) => (
+        <AnalyticsSection
+          key={table}
+          table={table}
+          rows={rows[table]}
+          note={NOTES[table]}
+          csvHref={exportHref(table, range)}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** A day of the range: a plain date field (a GET filter has nothing to refuse; docs/decisions/037). */
+function DateInput({
+  id,
+  name,
+  label,
+  value,
+  max,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  max: string
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={value}
+        min={EARLIEST_DAY}
+        max={max}
+        className={`mt-1 block ${selectClass}`}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary landmark={false} home={{ to: '/admin', label: 'Back to Dashboard' }} />
+}
