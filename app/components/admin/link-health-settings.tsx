@@ -1,13 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
-import {
-  CheckboxField,
-  firstErrorOf,
-  FormErrors,
-  StatusButton,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { Form, useNavigation } from '@remix-run/react'
+import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { AutoHideSchema, LINK_HEALTH_PATH, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
 import { smallButtonClass } from './settings-table.tsx'
@@ -86,7 +79,9 @@ function ToggleForm({
   save: string
   lastResult: Reply
 }) {
-  const busy = useIsPending()
+  // This form, not the page's others: they all post to the page's action.
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const schema = intent === 'auto-hide' ? AutoHideSchema : LinkHealthEmailSchema
   const [form, fields] = useZodForm(schema, {
     id: intent,

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
-import { Field, FormErrors, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { Form, useNavigation } from '@remix-run/react'
+import { Field, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ReplaceAsinSchema } from '#app/schemas/link-health.ts'
@@ -173,7 +173,9 @@ function RowActions({
 
 /** A disclosure, so it works without JavaScript; open again when its ASIN was refused. */
 function ReplaceAsinForm({ problem, action, reply }: { problem: LinkProblemItem; action: string; reply: Reply }) {
-  const busy = useIsPending({ formAction: action })
+  // This row's form, not another's: they all post to the same address.
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('row') === String(problem.id)
   const [form, fields] = useZodForm(ReplaceAsinSchema, { id: `replace-asin-${problem.id}`, lastResult: reply })
   return (
     <details open={reply ? true : undefined}>
