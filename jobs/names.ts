@@ -2,6 +2,7 @@ import type { CountSearchVocabularyData } from './count-search-vocabulary.ts'
 import type { ImportProductsData } from './import-products.ts'
 import type { RefreshProductsData } from './refresh-products.ts'
 import type { SendDigestData } from './send-digest.ts'
+import type { SendLinkHealthData } from './send-link-health.ts'
 import type { SendMailData } from './send-mail.ts'
 
 // Every job's name, the queue it runs on and the data it takes. A leaf (it imports types only), so whoever
@@ -14,6 +15,8 @@ export const jobQueues = {
   'refresh-products': 'amazon',
   'import-products': 'amazon',
   'count-search-vocabulary': 'search',
+  // A queue of its own, like each scheduled job's: its pending run never sits among the mail still to send.
+  'send-link-health': 'link-health',
 } as const
 
 export interface JobDataByName {
@@ -22,6 +25,7 @@ export interface JobDataByName {
   'refresh-products': RefreshProductsData
   'import-products': ImportProductsData
   'count-search-vocabulary': CountSearchVocabularyData
+  'send-link-health': SendLinkHealthData
 }
 
 export type JobName = keyof typeof jobQueues

@@ -16,6 +16,7 @@ import {
   recordRefreshBatch,
   startRefresh,
 } from '#app/models/refresh-log.server.ts'
+import { recordLinkHealth } from '#app/services/link-health.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
@@ -104,13 +105,16 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
       continue
     }
     failedInARow = 0
-    const pageUpdated = await db.transaction().execute(async (trx) => {
+    const [pageUpdated, hidden] = await db.transaction().execute(async (trx) => {
       let count = 0
       for (const item of result.items) if (await applyAmazonFields(trx, item.asin, amazonFields(item, tag))) count++
       await flagAmazonErrors(trx, result.errors)
+      const health = await recordLinkHealth(trx, page, result)
       await recordRefreshBatch(trx, runId, { cursor: next, updated: count, failed: result.errors.length })
-      return count
+      return [count, health] as const
     })
+    // Products auto-hidden leave the cached pages at once, not only when the run ends (docs/decisions/047).
+    if (hidden.length > 0) await invalidatePages(hidden)
     await marketplaces.learn(db, page)
     updated += pageUpdated
     failed += result.errors.length

@@ -3,6 +3,7 @@ import { importProductsJob } from './import-products.ts'
 import type { JobData, JobName } from './names.ts'
 import { refreshProductsJob } from './refresh-products.ts'
 import { sendDigestJob } from './send-digest.ts'
+import { sendLinkHealthJob } from './send-link-health.ts'
 import { sendMailJob } from './send-mail.ts'
 
 /**
@@ -15,6 +16,7 @@ const handlers: { [N in JobName]: (data: JobData<N>) => Promise<unknown> } = {
   'refresh-products': refreshProductsJob,
   'import-products': importProductsJob,
   'count-search-vocabulary': countSearchVocabularyJob,
+  'send-link-health': sendLinkHealthJob,
 }
 
 export function runJob<N extends JobName>(name: N, data: JobData<N>): Promise<unknown> {

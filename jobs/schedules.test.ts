@@ -34,6 +34,15 @@ describe('nextRunAt', () => {
     })
   })
 
+  test('the link-health e-mail is a schedule: every day at 07:00', () => {
+    expect(schedules).toContainEqual({
+      id: 'daily-link-health',
+      pattern: '0 7 * * *',
+      job: 'send-link-health',
+      data: {},
+    })
+  })
+
   test('the search vocabulary is counted every hour', () => {
     expect(schedules).toContainEqual({
       id: 'search-vocabulary',

@@ -25,9 +25,18 @@ export interface NewProductFields extends AmazonFields {
   description: string | null
 }
 
-/** One page of products with an ASIN, by id after `afterId` (keyset), so a refresh never holds them all. */
+/**
+ * One page of products with an ASIN, by id after `afterId` (keyset), so a refresh never holds them all; with
+ * the stored API price, read before the refresh overwrites it (a price jump is measured against it).
+ */
 export function listProductsAfter(db: Executor, afterId: number, limit: number) {
-  return db.selectFrom('products').select(['id', 'asin']).where('id', '>', afterId).orderBy('id').limit(limit).execute()
+  return db
+    .selectFrom('products')
+    .select(['id', 'asin', 'price'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 }
 
 export async function countProducts(db: Executor): Promise<number> {
@@ -61,6 +70,8 @@ export async function applyAmazonFields(db: Executor, asin: string, fields: Amaz
           : eb.case().when('pack_count', '=', 1).then(fields.packCount).else(eb.ref('pack_count')).end(),
       last_updated: sql<Date>`now()`,
       amazon_error: null,
+      // Amazon knows the ASIN again: the count of rejections in a row starts over (docs/decisions/047).
+      rejected_runs: 0,
       amazon_checked_at: sql<Date>`now()`,
     }))
     .where('asin', '=', asin)
@@ -68,12 +79,19 @@ export async function applyAmazonFields(db: Executor, asin: string, fields: Amaz
   return result.numUpdatedRows > 0n
 }
 
-/** Marks products whose ASIN Amazon rejected: they stay, with their data, and admin shows the reason. */
+/**
+ * Marks products whose ASIN Amazon rejected: they stay, with their data, and admin shows the reason. Each
+ * counts one more run rejected in a row (auto-hide, docs/decisions/047).
+ */
 export async function flagAmazonErrors(db: Executor, errors: { asin: string; message: string }[]): Promise<void> {
   for (const error of errors) {
     await db
       .updateTable('products')
-      .set({ amazon_error: error.message, amazon_checked_at: sql<Date>`now()` })
+      .set((eb) => ({
+        amazon_error: error.message,
+        amazon_checked_at: sql<Date>`now()`,
+        rejected_runs: eb('rejected_runs', '+', 1),
+      }))
       .where('asin', '=', error.asin)
       .execute()
   }
@@ -136,4 +154,41 @@ export async function upsertImportedProduct(db: Executor, fields: NewProductFiel
   if (inserted) return 'created'
   await applyAmazonFields(db, fields.asin, fields)
   return 'updated'
+}
+
+/** The products of these ASINs as the refresh's link-health check needs them (after flagAmazonErrors). */
+export function listRejectedProducts(db: Executor, asins: readonly string[]) {
+  if (asins.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('products')
+    .select(['id', 'asin', 'rejected_runs', 'soft_hidden', 'category_id'])
+    .where('asin', 'in', asins)
+    .execute()
+}
+
+export async function findProductIdByAsin(db: Executor, asin: string) {
+  const row = await db.selectFrom('products').select('id').where('asin', '=', asin).executeTakeFirst()
+  return row?.id
+}
+
+/**
+ * A product's ASIN replaced in place (docs/decisions/047): what Amazon said of the old one goes — its price and
+ * freshness (so no stale price shows), availability, error and rejected runs — and its affiliate link points
+ * at the new one until an import brings Amazon's own.
+ */
+export async function replaceAsin(db: Executor, id: number, asin: string, affiliateUrl: string) {
+  await db
+    .updateTable('products')
+    .set({
+      asin,
+      affiliate_url: affiliateUrl,
+      price: null,
+      last_updated: null,
+      availability: null,
+      amazon_error: null,
+      rejected_runs: 0,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute()
 }

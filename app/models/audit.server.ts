@@ -5,7 +5,16 @@ import type { Executor } from '#db/client.ts'
 // Written with the change, in its transaction, so the trail and the data never disagree.
 
 export type AuditEntity =
-  'USER' | 'PRODUCT' | 'CATEGORY' | 'COMPARISON' | 'REVIEW' | 'MEDIA' | 'MEDIA_FOLDER' | 'IMPORT' | 'REFRESH'
+  | 'USER'
+  | 'PRODUCT'
+  | 'CATEGORY'
+  | 'COMPARISON'
+  | 'REVIEW'
+  | 'MEDIA'
+  | 'MEDIA_FOLDER'
+  | 'IMPORT'
+  | 'REFRESH'
+  | 'SETTINGS'
 
 export interface AuditEntry {
   actorId: number | null
@@ -48,6 +57,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'MEDIA_FOLDER',
   'IMPORT',
   'REFRESH',
+  'SETTINGS',
 ]
 
 export interface AuditFilter {

@@ -6,24 +6,32 @@ import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
+import { countOpenProblems, listFeaturedWithProblems } from '#app/models/link-health.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
+import { LINK_HEALTH_PATH } from '#app/schemas/link-health.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
-// /admin (SPEC §2): the four counters, the last refresh, and outbound clicks over 30 days.
+// /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), and outbound clicks
+// over 30 days.
 
 const CHART_DAYS = 30
+/** Featured products with problems named on the card; the tab lists them all. */
+const FEATURED_NAMED = 10
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const timeZone = getEnv().REFRESH_TZ
-  const [counts, refresh, clicks] = await Promise.all([
+  const [counts, refresh, clicks, problems, featuredWithProblems] = await Promise.all([
     getCatalogueCounts(db),
     getLatestRefresh(db),
     getClicksPerDay(db, CHART_DAYS, timeZone),
+    countOpenProblems(db),
+    listFeaturedWithProblems(db, FEATURED_NAMED),
   ])
   return {
     counts,
+    linkHealth: { ...problems, featured: featuredWithProblems },
     refresh: refresh
       ? {
           when: formatDateTime(refresh.refresh_date, timeZone),
@@ -40,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
 
 export default function Dashboard() {
-  const { counts, refresh, clicks } = useLoaderData<typeof loader>()
+  const { counts, refresh, clicks, linkHealth } = useLoaderData<typeof loader>()
   const counters = [
     { label: 'Total Products', value: counts.products },
     { label: 'Categories', value: counts.categories },
@@ -93,6 +101,9 @@ export default function Dashboard() {
             <p className="mt-2 text-sm text-slate-700">No refresh has run yet.</p>
           )}
         </Card>
+        <Card id="link-health" title="Link health">
+          <LinkHealthSummary {...linkHealth} />
+        </Card>
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
           <p className="mt-2 text-sm">
@@ -102,6 +113,43 @@ export default function Dashboard() {
           </p>
         </Card>
       </div>
+    </div>
+  )
+}
+
+/** The open link problems, and the featured products (the home page's carousel) among them. */
+function LinkHealthSummary({
+  open,
+  unseen,
+  featured,
+}: {
+  open: number
+  unseen: number
+  featured: Array<{ id: number; title: string }>
+}) {
+  if (open === 0) return <p className="mt-2 text-sm text-slate-700">No open link problems.</p>
+  return (
+    <div className="mt-2 space-y-2 text-sm text-slate-700">
+      <p>
+        <Link to={LINK_HEALTH_PATH} className="font-medium text-brand-700 underline">
+          {open.toLocaleString('en-US')} open link problem{open === 1 ? '' : 's'}
+        </Link>{' '}
+        ({unseen.toLocaleString('en-US')} not yet seen)
+      </p>
+      {featured.length > 0 ? (
+        <>
+          <p className="font-medium">Featured products with problems:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {featured.map((product) => (
+              <li key={product.id}>
+                <Link to={`/admin/products/${product.id}`} className="text-brand-700 underline">
+                  {product.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   )
 }

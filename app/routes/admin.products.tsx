@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { BulkImportSection, ManualImportTab } from '#app/components/admin/amazon-import.tsx'
 import { BulkToolsTab } from '#app/components/admin/bulk-tools-tab.tsx'
+import { ProductTabs } from '#app/components/admin/product-tabs.tsx'
 import { ProductsTab } from '#app/components/admin/products-tab.tsx'
 import { ReviewsTab } from '#app/components/admin/reviews-tab.tsx'
-import { LinkTabs } from '#app/components/admin/tabs.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { sentEnhanced } from '#app/components/enhanced-marker.tsx'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -35,7 +35,8 @@ import { requestUrl } from '#app/utils/request-url.ts'
 import { sameSitePath } from '#app/utils/return-to.ts'
 import { db } from '#db/client.ts'
 
-// /admin/products (SPEC §2): four tabs (Products, Reviews, Manual Import, Bulk Tools), each an address.
+// /admin/products (SPEC §2): four tabs (Products, Reviews, Manual Import, Bulk Tools), each an address; the
+// fifth, Link health, is its own route (admin.products_.link-health.tsx) under the same tab bar.
 // The edit panel is the nested route admin.products.$id.tsx, rendered in the <Outlet /> over the list.
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -122,13 +123,6 @@ async function toggle(actorId: number, form: Toggle, back: string, enhanced: boo
 }
 type Toggle = Exclude<ProductListAction, { intent: 'review-status' }>
 
-const TABS = [
-  { id: 'products', label: 'Products' },
-  { id: 'reviews', label: 'Reviews' },
-  { id: 'import', label: 'Manual Import' },
-  { id: 'bulk', label: 'Bulk Tools' },
-]
-
 export default function AdminProducts() {
   const { filters, products, reviews, categories, amazon } = useLoaderData<typeof loader>()
   // The review form's refusal (a switch's reply goes to its fetcher).
@@ -139,14 +133,7 @@ export default function AdminProducts() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Products</h1>
-      <LinkTabs
-        label="Products sections"
-        current={filters.tab}
-        tabs={TABS.map((tab) => ({
-          ...tab,
-          to: tab.id === 'products' ? '/admin/products' : `/admin/products?tab=${tab.id}`,
-        }))}
-      />
+      <ProductTabs current={filters.tab} />
       {products ? (
         <ProductsTab
           filters={filters}

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
+import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
 import { UsersSection } from '#app/components/admin/users-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt, parseForm } from '#app/lib/form-reply.server.ts'
+import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
@@ -15,17 +17,21 @@ import {
   type AuditEntity,
   type AuditFilter,
 } from '#app/models/audit.server.ts'
+import { getLinkHealthEmail } from '#app/models/link-health.server.ts'
 import { listPanelUsers } from '#app/models/panel-user.server.ts'
-import { PANEL_USER_MAX_BODY_BYTES, PanelUserActionSchema, type PanelUserAction } from '#app/schemas/panel-users.ts'
+import { getSiteSettings } from '#app/models/site-settings.server.ts'
 import { idFilter, pageParam } from '#app/schemas/params.ts'
+import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
+import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the panel's users, managed by admins only ('manage-users'), and the audit trail, which
-// every panel role may read. The writes are app/services/panel-user.server.ts.
+// /admin/settings: the panel's users, managed by admins only ('manage-users'); link health (docs/decisions/047):
+// the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
+// panel role may read. The writes are app/services/panel-user.server.ts and link-health.server.ts.
 
 const PAGE_SIZE = 50
 
@@ -43,13 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request)
   const { page, ...filter } = auditFilterFrom(requestUrl(request).searchParams)
   const timeZone = getEnv().REFRESH_TZ
-  const [audit, actors, users] = await Promise.all([
+  const [audit, actors, users, settings, linkHealthEmail] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
     can(user.role, 'manage-users') ? listPanelUsers(db) : null,
+    can(user.role, 'manage-settings') ? getSiteSettings(db) : null,
+    getLinkHealthEmail(db, user.id),
   ])
   return {
     currentUserId: user.id,
+    linkHealth: { autoHideRejected: settings?.autoHideRejected ?? null, linkHealthEmail },
     users:
       users?.map((row) => ({
         id: row.id,
@@ -76,16 +85,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** Each intent and the permission it needs; one's own e-mail choice is every panel user's. */
+const PERMISSIONS = {
+  'add-user': 'manage-users',
+  'change-role': 'manage-users',
+  'remove-user': 'manage-users',
+  'auto-hide': 'manage-settings',
+  'link-health-email': 'view',
+} as const
+
 export async function action({ request }: ActionFunctionArgs) {
-  // Every intent needs the same permission: checked before anything in the form is looked at.
-  const admin = await requirePanelUser(request, 'manage-users')
-  const form = await parseForm(request, PanelUserActionSchema, PANEL_USER_MAX_BODY_BYTES)
-  if ('reply' in form) return form.reply
-  return attempt(form.submission, () => write(admin.id, form.value), { intent: form.value.intent })
+  const read = await readPanelForm(request, SettingsActionSchema, {
+    maxBytes: SETTINGS_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
+  if ('reply' in read) return read.reply
+  return attempt(read.submission, () => write(read.user.id, read.value), { intent: read.value.intent })
 }
 
 /** One function per intent: the write, then back to the page with its toast. */
-async function write(actorId: number, form: PanelUserAction) {
+async function write(actorId: number, form: SettingsAction) {
   switch (form.intent) {
     case 'add-user': {
       const { email } = await addPanelUser(actorId, form)
@@ -108,18 +127,40 @@ async function write(actorId: number, form: PanelUserAction) {
         description: `${email} can no longer use the admin panel.`,
       })
     }
+    case 'auto-hide':
+      await setAutoHideRejected(actorId, form.autoHideRejected)
+      return redirectWithToast('/admin/settings', {
+        title: 'Settings saved',
+        description: form.autoHideRejected
+          ? 'Products Amazon rejects on 3 runs in a row will be hidden.'
+          : 'Products Amazon rejects will stay visible.',
+      })
+    case 'link-health-email':
+      // The signed-in user's own row only: no user id is read from the form.
+      await setOwnLinkHealthEmail(actorId, form.linkHealthEmail)
+      return redirectWithToast('/admin/settings', {
+        title: 'Settings saved',
+        description: form.linkHealthEmail
+          ? 'You will get an e-mail when the refresh finds new link problems.'
+          : 'You will no longer get link problem e-mails.',
+      })
   }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { users, currentUserId, audit, filter, actors, entities } = useLoaderData<typeof loader>()
+  const { users, currentUserId, linkHealth, audit, filter, actors, entities } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
+  const intent = reply?.initialValue?.intent
+  const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
-      {users ? <UsersSection users={users} currentUserId={currentUserId} reply={reply} /> : null}
+      {users ? (
+        <UsersSection users={users} currentUserId={currentUserId} reply={linkHealthReply ? undefined : reply} />
+      ) : null}
+      <LinkHealthSettings {...linkHealth} reply={linkHealthReply ? reply : undefined} />
       <AuditSection audit={audit} filter={filter} actors={actors} entities={entities} />
     </div>
   )

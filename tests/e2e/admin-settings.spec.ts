@@ -62,5 +62,40 @@ test('a viewer sees the audit log but not the users', async ({ page, context, pa
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0)
+  // Link health: their own e-mail, not the owner's auto-hide.
+  await expect(page.getByLabel('E-mail me new link problems daily')).toBeVisible()
+  await expect(page.getByLabel('Hide products Amazon rejects on 3 runs in a row')).toHaveCount(0)
+  await expectNoA11yViolations(page)
+})
+
+test('link health: an admin turns auto-hide on and off; each user chooses the daily e-mail for themselves', async ({
+  page,
+  context,
+  panelUsers,
+}) => {
+  const { email: admin } = await panelUsers.signIn(context, 'admin')
+  await page.goto('/admin/settings')
+  await expect(page.getByRole('heading', { name: 'Link health' })).toBeVisible()
+  await waitForHydration(page)
+  const toast = (text: string) => page.getByRole('status').filter({ hasText: text })
+
+  // The setting is the site's, and the js and no-js runs share the site: the toasts say what each save asked for.
+  await page.getByLabel('Hide products Amazon rejects on 3 runs in a row').check()
+  await page.getByRole('button', { name: 'Save the auto-hide setting' }).click()
+  await expect(toast('Products Amazon rejects on 3 runs in a row will be hidden.')).toBeVisible()
+  await page.getByLabel('Hide products Amazon rejects on 3 runs in a row').uncheck()
+  await page.getByRole('button', { name: 'Save the auto-hide setting' }).click()
+  await expect(toast('Products Amazon rejects will stay visible.')).toBeVisible()
+
+  const mailMe = page.getByLabel('E-mail me new link problems daily')
+  await expect(mailMe).not.toBeChecked()
+  await mailMe.check()
+  await page.getByRole('button', { name: 'Save my e-mail choice' }).click()
+  await expect(toast('You will get an e-mail when the refresh finds new link problems.')).toBeVisible()
+  await expect(page.getByLabel('E-mail me new link problems daily')).toBeChecked()
+  const audit = page.getByRole('table', { name: 'Audit log, newest first' })
+  await expect(
+    audit.getByRole('row').filter({ hasText: admin }).filter({ hasText: 'link_health_email' }),
+  ).toContainText('link_health_email: false → true')
   await expectNoA11yViolations(page)
 })

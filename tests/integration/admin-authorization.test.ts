@@ -29,7 +29,13 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   'admin.$': { loader: 'view', params: { '*': 'no-such-page' } },
   'admin.settings': {
     loader: 'view',
-    actions: { 'add-user': 'admin', 'change-role': 'admin', 'remove-user': 'admin' },
+    actions: {
+      'add-user': 'admin',
+      'change-role': 'admin',
+      'remove-user': 'admin',
+      'auto-hide': 'admin',
+      'link-health-email': 'view',
+    },
   },
   'admin.products': {
     loader: 'view',
@@ -41,6 +47,10 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   'admin.products_.bulk-import': { loader: 'view', actions: { '': 'create' } },
   'admin.products_.refresh': { loader: 'view', actions: { '': 'admin' } },
   'admin.products_.jobs.$id': { loader: 'view', params: { id: '2147483000' } },
+  'admin.products_.link-health': {
+    loader: 'view',
+    actions: { hide: 'edit', 'mark-seen': 'edit', 'replace-asin': 'edit' },
+  },
   'admin.media': { loader: 'view', actions: { folder: 'create', move: 'edit', tags: 'edit', delete: 'delete' } },
   'admin.media_.upload': { loader: 'view', actions: { '': 'create' } },
   'admin.media_.$id': { loader: 'view', actions: { update: 'edit', delete: 'delete' }, params: { id: '2147483000' } },

@@ -173,7 +173,7 @@ describe('two web processes on one database and Redis', () => {
     expect(statuses[3]).toBe(429)
   })
 
-  test('the 3:15 refresh, the digest and the search vocabulary are scheduled once, and two "Run refresh now" run one refresh', async () => {
+  test('the 3:15 refresh, the digest, the search vocabulary and the link-health e-mail are scheduled once, and two "Run refresh now" run one refresh', async () => {
     await until(
       () => [a, b].every((server) => server.output().includes('schedules registered')),
       'both processes to register their schedules',
@@ -183,6 +183,7 @@ describe('two web processes on one database and Redis', () => {
     try {
       const schedulers = (await Promise.all(queues.map((queue) => queue.getJobSchedulers()))).flat()
       expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
+        'daily-link-health',
         'nightly-refresh',
         'search-vocabulary',
         'weekly-digest',
@@ -193,6 +194,7 @@ describe('two web processes on one database and Redis', () => {
         'count-search-vocabulary',
         'refresh-products',
         'send-digest',
+        'send-link-health',
       ])
 
       const [{ before }] = (await query<{ before: number }>(

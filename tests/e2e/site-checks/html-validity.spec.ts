@@ -9,6 +9,7 @@ import {
 } from '../support/crawl.ts'
 import { describeNuErrors, nuErrors } from '../support/nu-checker.ts'
 import { expect, test } from '../support/panel-fixture.ts'
+import { createProductRow, recordLinkProblem } from '../support/panel.ts'
 
 // "The Nu checker finds no error on any page" (the project's standard): every kind of public page, as a
 // browser and as a crawler get it (the server once streamed differently to each: docs/decisions/022), and the
@@ -70,6 +71,9 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       expect(target, `${path} links to ${pattern}`).toBeTruthy()
       return target!.path
     }
+    // A problem, so the Link health tab and the dashboard's card show their rows and forms.
+    const troubled = await createProductRow('Link health validity check')
+    await recordLinkProblem(troubled.id, 'price-jump', '$10.00 → $14.50 (+45%)', { featured: true })
     const pages = [
       { name: 'dashboard', path: '/admin' },
       { name: 'products', path: '/admin/products' },
@@ -78,6 +82,8 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'reviews tab', path: '/admin/products?tab=reviews' },
       { name: 'manual import tab', path: '/admin/products?tab=import' },
       { name: 'bulk tools tab', path: '/admin/products?tab=bulk' },
+      { name: 'link health tab', path: '/admin/products/link-health' },
+      { name: 'link health tab, filtered to nothing', path: '/admin/products/link-health?kind=no-offer&page=9' },
       { name: 'categories', path: '/admin/categories' },
       { name: 'category edit', path: await firstLink('/admin/categories', /[?&]edit=\d+/) },
       { name: 'comparisons', path: '/admin/comparisons' },

@@ -58,3 +58,19 @@ export async function createMediaRow(fileName: string): Promise<string> {
   )
   return url
 }
+
+/**
+ * An open link problem of a product, recorded by the refresh's own model (docs/decisions/047). Call it once the
+ * panelUsers fixture has pointed the app's modules at the e2e site's database.
+ */
+export async function recordLinkProblem(
+  productId: number,
+  kind: 'rejected' | 'unavailable' | 'no-offer' | 'price-jump',
+  detail: string,
+  { featured = false }: { featured?: boolean } = {},
+): Promise<void> {
+  const { recordProblem } = await import('#app/models/link-health.server.ts')
+  const { db } = await import('#db/client.ts')
+  await recordProblem(db, productId, kind, detail)
+  if (featured) await db.updateTable('products').set({ is_featured: true }).where('id', '=', productId).execute()
+}

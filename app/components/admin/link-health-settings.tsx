@@ -1,0 +1,102 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { Link } from '#app/components/link.tsx'
+import { AutoHideSchema, LINK_HEALTH_PATH, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
+import { smallButtonClass } from './settings-table.tsx'
+
+// The link-health part of /admin/settings (docs/decisions/047): the owner's auto-hide (admins only) and each
+// panel user's own daily e-mail of new problems. Each is a checkbox form posted to the page's action.
+
+type Reply = SubmissionResult<string[]> | undefined
+
+export function LinkHealthSettings({
+  autoHideRejected,
+  linkHealthEmail,
+  reply,
+}: {
+  /** null: the role may not change it, and does not see it. */
+  autoHideRejected: boolean | null
+  linkHealthEmail: boolean
+  reply: Reply
+}) {
+  const replied = reply?.initialValue?.intent
+  return (
+    <section aria-labelledby="link-health-settings-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="link-health-settings-heading" className="text-xl font-semibold">
+        Link health
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The nightly refresh lists problems with products&apos; Amazon links under{' '}
+        <Link to={LINK_HEALTH_PATH} className="font-medium text-brand-700 underline">
+          Products → Link health
+        </Link>
+        .
+      </p>
+      <div className="mt-4 space-y-5">
+        {autoHideRejected === null ? null : (
+          <ToggleForm
+            // Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
+            key={`auto-hide-${autoHideRejected}`}
+            intent="auto-hide"
+            field="autoHideRejected"
+            checked={autoHideRejected}
+            label="Hide products Amazon rejects on 3 runs in a row"
+            hint="Each product hidden this way is recorded in the audit log; show it again from the Products tab."
+            save="the auto-hide setting"
+            lastResult={replied === 'auto-hide' ? reply : undefined}
+          />
+        )}
+        <ToggleForm
+          key={`link-health-email-${linkHealthEmail}`}
+          intent="link-health-email"
+          field="linkHealthEmail"
+          checked={linkHealthEmail}
+          label="E-mail me new link problems daily"
+          hint="One e-mail in the morning, only when the refresh found something new."
+          save="my e-mail choice"
+          lastResult={replied === 'link-health-email' ? reply : undefined}
+        />
+      </div>
+    </section>
+  )
+}
+
+function ToggleForm({
+  intent,
+  field,
+  checked,
+  label,
+  hint,
+  save,
+  lastResult,
+}: {
+  intent: 'auto-hide' | 'link-health-email'
+  field: 'autoHideRejected' | 'linkHealthEmail'
+  checked: boolean
+  label: string
+  hint: string
+  save: string
+  lastResult: Reply
+}) {
+  // This form, not the page's others: they all post to the page's action.
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const schema = intent === 'auto-hide' ? AutoHideSchema : LinkHealthEmailSchema
+  const [form, fields] = useZodForm(schema, {
+    id: intent,
+    lastResult,
+    defaultValue: { [field]: checked ? 'on' : undefined },
+  })
+  const meta = (fields as Record<string, Parameters<typeof CheckboxField>[0]['meta']>)[field]!
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
+      <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to save settings" />
+      <input type="hidden" name="intent" value={intent} />
+      <CheckboxField meta={meta} label={label} hint={hint} className="flex max-w-xl flex-wrap items-center gap-2" />
+      <StatusButton pending={busy} className={smallButtonClass}>
+        Save<span className="sr-only"> {save}</span>
+      </StatusButton>
+    </Form>
+  )
+}

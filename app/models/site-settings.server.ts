@@ -1,0 +1,24 @@
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.ts'
+
+// The site-wide settings: one row (site_settings.id is always true), made by its migration.
+
+export async function getSiteSettings(db: Executor) {
+  const row = await db.selectFrom('site_settings').select(['auto_hide_rejected']).executeTakeFirst()
+  return { autoHideRejected: row?.auto_hide_rejected ?? false }
+}
+
+/** The settings as they are now, locked until the transaction ends, so the diff written is the diff made. */
+export async function lockSiteSettings(trx: Executor) {
+  const row = await trx.selectFrom('site_settings').select(['auto_hide_rejected']).forUpdate().executeTakeFirst()
+  return { autoHideRejected: row?.auto_hide_rejected ?? false }
+}
+
+export async function updateSiteSettings(trx: Executor, changes: { auto_hide_rejected: boolean }) {
+  // Upserted: a database restored without the row still takes the setting.
+  await trx
+    .insertInto('site_settings')
+    .values({ id: true, ...changes })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...changes, updated_at: sql`now()` }))
+    .execute()
+}

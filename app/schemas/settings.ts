@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { AutoHideSchema, LinkHealthEmailSchema } from './link-health.ts'
+import { AddUserSchema, ChangeRoleSchema, PANEL_USER_MAX_BODY_BYTES, RemoveUserSchema } from './panel-users.ts'
+
+// Every write of /admin/settings: the panel's users (admins), the auto-hide setting (admins) and each user's
+// own daily link-health e-mail (docs/decisions/047), told apart by their intent.
+
+export const SettingsActionSchema = z.discriminatedUnion('intent', [
+  AddUserSchema,
+  ChangeRoleSchema,
+  RemoveUserSchema,
+  AutoHideSchema,
+  LinkHealthEmailSchema,
+])
+export type SettingsAction = z.infer<typeof SettingsActionSchema>
+
+/** The users' forms set the size; the checkboxes are smaller still. */
+export const SETTINGS_MAX_BODY_BYTES = PANEL_USER_MAX_BODY_BYTES
