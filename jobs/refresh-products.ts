@@ -109,9 +109,9 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
       let count = 0
       for (const item of result.items) if (await applyAmazonFields(trx, item.asin, amazonFields(item, tag))) count++
       await flagAmazonErrors(trx, result.errors)
-      const health = await recordLinkHealth(trx, page, result)
+      const hiddenPages = await recordLinkHealth(trx, page, result)
       await recordRefreshBatch(trx, runId, { cursor: next, updated: count, failed: result.errors.length })
-      return [count, health] as const
+      return [count, hiddenPages] as const
     })
     // Products auto-hidden leave the cached pages at once, not only when the run ends (docs/decisions/047).
     if (hidden.length > 0) await invalidatePages(hidden)

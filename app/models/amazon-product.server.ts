@@ -187,6 +187,8 @@ export async function replaceAsin(db: Executor, id: number, asin: string, affili
       availability: null,
       amazon_error: null,
       rejected_runs: 0,
+      // What other stores sell was learned of the old ASIN (docs/decisions/045): the next refresh asks again.
+      marketplaces: [],
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

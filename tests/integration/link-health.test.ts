@@ -171,6 +171,7 @@ describe('the Link health tab', () => {
       inner_width: '7.125',
       amazon_error: 'The ItemId is invalid.',
       rejected_runs: 2,
+      marketplaces: ['UK'],
     })
     await recordProblem(db, target.product.id, 'unavailable', 'Out of Stock')
     const review = await createReview({ product_id: target.product.id, status: 'APPROVED' })
@@ -193,6 +194,7 @@ describe('the Link health tab', () => {
       last_updated: null,
       amazon_error: null,
       rejected_runs: 0,
+      marketplaces: [],
     })
     expect(new URL(after.affiliate_url!).pathname).toBe('/dp/B0NEWASIN1')
     expect(await db.selectFrom('reviews').select('product_id').where('id', '=', review.id).executeTakeFirst()).toEqual({
