@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import type { ParsedMail } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
-import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { mailQueueIdle, startMailDelivery } from '#tests/support/mail-delivery.ts'
 import { callAction, replyOf } from '#tests/support/remix.ts'
 import { expectOneSchedule } from '#tests/support/schedules.ts'
 
@@ -26,19 +26,6 @@ async function subscriber(email: string, status: 'pending' | 'confirmed' | 'unsu
 
 const to = (mail: ParsedMail) => [mail.to].flat().map((address) => address?.text.toLowerCase())
 const digestsTo = (email: string) => sink.messages.filter((m) => m.subject === SUBJECT && to(m).includes(email))
-
-/** Waits until the mail queue has nothing left to send. */
-async function mailQueueIdle() {
-  await expect
-    .poll(
-      async () => {
-        const counts = await getQueue('mail').getJobCounts('waiting', 'active', 'delayed', 'prioritized')
-        return Object.values(counts).reduce((sum, count) => sum + count, 0)
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(0)
-}
 
 /** A header exactly as it is on the wire, unfolded. */
 function header(mail: ParsedMail, name: string): string | undefined {

@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { firstErrorOf } from '#app/components/forms.tsx'
 import type { FormReply } from '#app/lib/form-reply.server.ts'
-import { startMailDelivery } from '#tests/support/mail-delivery.ts'
+import { mailQueueIdle, startMailDelivery } from '#tests/support/mail-delivery.ts'
 import { callAction, callLoader, loaderData, redirectOf, replyOf } from '#tests/support/remix.ts'
 
 // The Link health tab (list, filter, hide, mark seen, replace the ASIN), its dashboard card, its settings and
@@ -16,7 +16,6 @@ const dashboard = await import('#app/routes/admin._index.tsx')
 const settings = await import('#app/routes/admin.settings.tsx')
 const { recordProblem } = await import('#app/models/link-health.server.ts')
 const { sendLinkHealthJob } = await import('#jobs/send-link-health.ts')
-const { getQueue } = await import('#jobs/queues.ts')
 const { createCategory, createProduct, createReview } = await import('#tests/support/catalogue.ts')
 const { recordPageDrops } = await import('#tests/support/page-drops.ts')
 const { createPanelUser, signedInPanelUser } = await import('#tests/support/panel-users.ts')
@@ -353,17 +352,6 @@ describe('the daily e-mail', () => {
   const to = (mail: ParsedMail) => [mail.to].flat().map((address) => address?.text.toLowerCase())
   const mailsTo = (email: string) =>
     sink.messages.filter((mail) => SUBJECT.test(mail.subject ?? '') && to(mail).includes(email.toLowerCase()))
-  async function mailQueueIdle() {
-    await expect
-      .poll(
-        async () => {
-          const counts = await getQueue('mail').getJobCounts('waiting', 'active', 'delayed', 'prioritized')
-          return Object.values(counts).reduce((sum, count) => sum + count, 0)
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(0)
-  }
 
   test('goes once to opted-in panel users only, lists the new problems with a link to the tab, then nothing new, no mail', async () => {
     const optedIn = await createPanelUser('editor')

@@ -1,4 +1,4 @@
-import { afterAll } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { startSmtpSink } from './smtp-sink.ts'
 
 /**
@@ -17,4 +17,18 @@ export async function startMailDelivery({ siteUrl }: { siteUrl?: string } = {}) 
     await sink.close()
   })
   return sink
+}
+
+/** Waits until the mail queue has nothing left to send (the workers `startMailDelivery` started deliver it). */
+export async function mailQueueIdle() {
+  const { getQueue } = await import('#jobs/queues.ts')
+  await expect
+    .poll(
+      async () => {
+        const counts = await getQueue('mail').getJobCounts('waiting', 'active', 'delayed', 'prioritized')
+        return Object.values(counts).reduce((sum, count) => sum + count, 0)
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0)
 }
