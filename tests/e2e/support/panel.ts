@@ -20,13 +20,17 @@ export async function removeAdmins(): Promise<void> {
   }, env().DATABASE_URL)
 }
 
-/** A product of its own for a spec to change freely (the seeded ones are read by other specs); answers its ASIN and id. */
+/**
+ * A product of its own for a spec to change freely (the seeded ones are read by other specs); answers its ASIN and
+ * id. It has a description, as a curated product does: the site checks crawl every visible product's page.
+ */
 export async function createProductRow(title: string): Promise<{ id: number; asin: string }> {
   const asin = `E${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`
   return onServer(async (client) => {
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO products (asin, title, brand, price, last_updated) VALUES ($1, $2, 'E2E Brand', 9.99, now()) RETURNING id`,
-      [asin, title],
+      `INSERT INTO products (asin, title, brand, description, price, last_updated)
+       VALUES ($1, $2, 'E2E Brand', $3, 9.99, now()) RETURNING id`,
+      [asin, title, `${title}: a product an end-to-end test made, described as a curator would describe it.`],
     )
     return { id: rows[0]!.id, asin }
   }, env().DATABASE_URL)
