@@ -117,6 +117,27 @@ describe('schema', () => {
     expect(text).toContain('products_search_description_trgm_idx')
   })
 
+  test("a common term's page walks the newest-first index, and no other index is read whole and sorted", async () => {
+    const { walkNewestFirst } = await import('#app/models/search.server.ts')
+    // A catalogue the planner has statistics of, with other indexes on the visible products it could read whole.
+    await sql`
+      INSERT INTO products (asin, title, kind, created_at)
+      SELECT 'PLAN' || lpad(i::text, 6, '0'), CASE WHEN i % 1000 = 0 THEN 'Board sides (100)' ELSE 'Box ' || i END,
+             'box', now() - ((i * 7919) % 5000) * interval '1 minute'
+      FROM generate_series(1, 5000) AS i`.execute(db)
+    await sql`ANALYZE products`.execute(db)
+    const plan = await db.transaction().execute(async (trx) => {
+      await walkNewestFirst(trx)
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`
+        EXPLAIN SELECT id FROM products WHERE NOT soft_hidden AND search_title LIKE '%sides (100%'
+        ORDER BY created_at DESC, id DESC LIMIT 24`.execute(trx)
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    await db.deleteFrom('products').where('asin', 'like', 'PLAN%').execute()
+    expect(plan).toContain('Index Scan using products_newest_idx')
+    expect(plan).not.toContain('Sort')
+  })
+
   test('the lower-cased copies follow the title and description they copy', async () => {
     const row = await db
       .insertInto('products')
