@@ -24,6 +24,7 @@ import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
 import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
+import { setRequireTwoFactor } from '#app/services/two-factor.server.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
@@ -58,7 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return {
     currentUserId: user.id,
-    linkHealth: { autoHideRejected: settings?.autoHideRejected ?? null, linkHealthEmail },
+    linkHealth: {
+      autoHideRejected: settings?.autoHideRejected ?? null,
+      requireTwoFactor: settings?.requireTwoFactor ?? null,
+      linkHealthEmail,
+    },
     users:
       users?.map((row) => ({
         id: row.id,
@@ -91,6 +96,7 @@ const PERMISSIONS = {
   'change-role': 'manage-users',
   'remove-user': 'manage-users',
   'auto-hide': 'manage-settings',
+  'require-two-factor': 'manage-settings',
   'link-health-email': 'view',
 } as const
 
@@ -135,6 +141,14 @@ async function write(actorId: number, form: SettingsAction) {
           ? 'Products Amazon rejects on 3 runs in a row will be hidden.'
           : 'Products Amazon rejects will stay visible.',
       })
+    case 'require-two-factor':
+      await setRequireTwoFactor(actorId, form.requireTwoFactor)
+      return redirectWithToast('/admin/settings', {
+        title: 'Settings saved',
+        description: form.requireTwoFactor
+          ? 'Every panel user must now set up two-factor sign-in.'
+          : 'Two-factor sign-in is now each user’s choice.',
+      })
     case 'link-health-email':
       // The signed-in user's own row only: no user id is read from the form.
       await setOwnLinkHealthEmail(actorId, form.linkHealthEmail)
@@ -153,7 +167,7 @@ export default function Settings() {
   const { users, currentUserId, linkHealth, audit, filter, actors, entities } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
-  const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
+  const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email' || intent === 'require-two-factor'
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>

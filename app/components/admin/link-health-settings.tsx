@@ -3,6 +3,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { AutoHideSchema, LINK_HEALTH_PATH, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
+import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
 import { smallButtonClass } from './settings-table.tsx'
 
 // The link-health part of /admin/settings (docs/decisions/047): the owner's auto-hide (admins only) and each
@@ -12,11 +13,14 @@ type Reply = SubmissionResult<string[]> | undefined
 
 export function LinkHealthSettings({
   autoHideRejected,
+  requireTwoFactor,
   linkHealthEmail,
   reply,
 }: {
   /** null: the role may not change it, and does not see it. */
   autoHideRejected: boolean | null
+  /** The owner's "require two-factor for every panel user" (docs/decisions/048); null like auto-hide. */
+  requireTwoFactor: boolean | null
   linkHealthEmail: boolean
   reply: Reply
 }) {
@@ -47,6 +51,18 @@ export function LinkHealthSettings({
             lastResult={replied === 'auto-hide' ? reply : undefined}
           />
         )}
+        {requireTwoFactor === null ? null : (
+          <ToggleForm
+            key={`require-two-factor-${requireTwoFactor}`}
+            intent="require-two-factor"
+            field="requireTwoFactor"
+            checked={requireTwoFactor}
+            label="Require two-factor sign-in for every panel user"
+            hint="Users without an authenticator app are sent to set one up after signing in."
+            save="the two-factor requirement"
+            lastResult={replied === 'require-two-factor' ? reply : undefined}
+          />
+        )}
         <ToggleForm
           key={`link-health-email-${linkHealthEmail}`}
           intent="link-health-email"
@@ -71,8 +87,8 @@ function ToggleForm({
   save,
   lastResult,
 }: {
-  intent: 'auto-hide' | 'link-health-email'
-  field: 'autoHideRejected' | 'linkHealthEmail'
+  intent: 'auto-hide' | 'link-health-email' | 'require-two-factor'
+  field: 'autoHideRejected' | 'linkHealthEmail' | 'requireTwoFactor'
   checked: boolean
   label: string
   hint: string
@@ -82,7 +98,11 @@ function ToggleForm({
   // This form, not the page's others: they all post to the page's action.
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  const schema = intent === 'auto-hide' ? AutoHideSchema : LinkHealthEmailSchema
+  const schema = {
+    'auto-hide': AutoHideSchema,
+    'link-health-email': LinkHealthEmailSchema,
+    'require-two-factor': RequireTwoFactorSchema,
+  }[intent]
   const [form, fields] = useZodForm(schema, {
     id: intent,
     lastResult,
