@@ -106,6 +106,11 @@ export async function countUnusedRecoveryCodes(db: Executor, userId: number): Pr
   return Number(row.count)
 }
 
+/** Raises a session's assurance level in place. */
+export async function setSessionAal(trx: Executor, id: string, aal: SessionAal) {
+  await trx.updateTable('sessions').set({ aal }).where('id', '=', id).execute()
+}
+
 /** Moves a session to a new id at a new assurance level, keeping its expiry (rotation at the step up). */
 export async function rotateSession(trx: Executor, oldId: string, newId: string, aal: SessionAal) {
   const moved = await trx

@@ -7,7 +7,6 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { attempt, invalid } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser, type PanelUser } from '#app/lib/panel-auth.server.ts'
 import { readPanelForm } from '#app/lib/panel-form.server.ts'
-import { newSessionId, sessionCookieHeader } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
   AccountActionSchema,
@@ -81,11 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function checked(user: PanelUser, form: Exclude<AccountAction, { intent: 'start-totp' }>) {
   switch (form.intent) {
     case 'confirm-totp': {
-      const newId = newSessionId()
-      const codes = await confirmTotpEnrolment(user.id, form.factorId, form.code, { id: user.sessionId, newId })
-      if (!codes) return null
-      const cookie = await sessionCookieHeader('panel', newId)
-      return data({ recoveryCodes: codes }, { headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } })
+      const codes = await confirmTotpEnrolment(user.id, form.factorId, form.code, user.sessionId)
+      return codes ? data({ recoveryCodes: codes }, { headers: { 'Cache-Control': 'no-store' } }) : null
     }
     case 'regenerate-codes': {
       const codes = await regenerateRecoveryCodes(user.id, { method: methodOfCode(form.code), code: form.code })

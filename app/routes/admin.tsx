@@ -109,7 +109,7 @@ function AccountMenu({ email, role }: { email: string; role: Role }) {
         </p>
         <p className="mt-3 text-sm">
           <Link to="/admin/account" className="font-medium text-brand-700 underline">
-            Account and two-factor sign-in
+            Two-factor sign-in
           </Link>
         </p>
         <Form method="post" action="/admin/logout" className="mt-4">

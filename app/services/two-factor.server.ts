@@ -22,6 +22,7 @@ import {
   putPendingTotpFactor,
   replaceRecoveryCodes,
   rotateSession,
+  setSessionAal,
   useRecoveryCode,
 } from '#app/models/mfa.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
@@ -80,16 +81,11 @@ export async function pendingEnrolment(userId: number, issuer: string, account: 
 }
 
 /**
- * Confirms the pending factor with a code from the app and moves the session to `newId` at aal2; answers the ten
+ * Confirms the pending factor with a code from the app and raises the session to aal2; answers the ten
  * recovery codes (shown once), or null for a wrong code. A form naming another factor than the user's pending one is refused (400): the secret is
  * the server's, never the form's.
  */
-export async function confirmTotpEnrolment(
-  userId: number,
-  factorId: number,
-  code: string,
-  session: { id: string; newId: string },
-) {
+export async function confirmTotpEnrolment(userId: number, factorId: number, code: string, sessionId: string) {
   const key = requireKey()
   const codes = await db.transaction().execute(async (trx) => {
     const factor = await lockTotpFactor(trx, userId)
@@ -98,8 +94,10 @@ export async function confirmTotpEnrolment(
     const step = acceptedStep(decryptSecret(factor.totp_secret, key), code, factor.totp_last_step)
     if (step === null) return null
     await acceptTotpStep(trx, factor.id, step, { verify: true })
-    // The code just proved the factor: this session is past the second step, at a new id like any step up.
-    await rotateSession(trx, session.id, session.newId, 'aal2')
+    // The code just proved the factor: this session is past the second step. In place, not at a new id: the
+    // session already belongs to this user (sign-in gave it a new id), and the page that answers this form is
+    // rendered with the request's cookie, which a new id would have ended.
+    await setSessionAal(trx, sessionId, 'aal2')
     const recovery = newRecoveryCodes()
     await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
     await writeAudit(trx, {
