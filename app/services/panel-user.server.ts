@@ -2,6 +2,7 @@ import { Refusal } from '#app/lib/form-reply.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import { roleOf, type Role } from '#app/lib/permissions.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
+import { deleteUserFactors } from '#app/models/mfa.server.ts'
 import { countAdmins, findUserById, replaceRole, revokePanelAccess } from '#app/models/panel-user.server.ts'
 import {
   consumePasswordResetToken,
@@ -87,12 +88,14 @@ export async function removePanelUser(actorId: number, userId: number) {
     await revokePanelAccess(trx, userId)
     await deleteUserSessions(trx, userId, { kind: 'panel' })
     await deletePasswordResetTokens(trx, userId)
+    // Like the password: someone added again starts without the old second factor (docs/decisions/048).
+    const factors = await deleteUserFactors(trx, userId)
     await writeAudit(trx, {
       actorId,
       entityType: 'USER',
       entityId: userId,
       action: 'REMOVE_USER',
-      diff: { email: user.email, role: { from: role, to: null } },
+      diff: { email: user.email, role: { from: role, to: null }, ...(factors ? { two_factor: 'removed' } : {}) },
     })
     return user
   })

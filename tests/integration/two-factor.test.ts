@@ -12,6 +12,7 @@ const verify = await import('#app/routes/admin_.login_.verify.tsx')
 const login = await import('#app/routes/admin_.login.tsx')
 const dashboard = await import('#app/routes/admin._index.tsx')
 const shell = await import('#app/routes/admin.tsx')
+const settingsRoute = await import('#app/routes/admin.settings.tsx')
 const { createPanelUser, enrolAuthenticator, panelCookie } = await import('#tests/support/panel-users.ts')
 const { setRequireTwoFactor } = await import('#app/services/two-factor.server.ts')
 const { TOO_MANY_REQUESTS } = await import('#app/lib/rate-limit.server.ts')
@@ -294,6 +295,16 @@ describe('the account page', () => {
   })
 })
 
+test('removing a panel user takes their second factor too: added again, they start without it', async () => {
+  const { removePanelUser } = await import('#app/services/panel-user.server.ts')
+  const admin = await createPanelUser('admin')
+  const user = await createPanelUser('editor')
+  await enrolAuthenticator(user.id)
+  await removePanelUser(admin.id, user.id)
+  expect(await factorOf(user.id)).toBeUndefined()
+  expect(await db.selectFrom('mfa_recovery_codes').where('user_id', '=', user.id).selectAll().execute()).toEqual([])
+})
+
 describe('require two-factor for every panel user', () => {
   test('is an admin setting; a user without a factor is sent to the account page from every other panel page', async () => {
     const admin = await createPanelUser('admin')
@@ -317,5 +328,35 @@ describe('require two-factor for every panel user', () => {
       .where('actor_id', '=', admin.id)
       .execute()
     expect(settings.map((row) => row.diff)).toEqual([{ require_two_factor: { from: false, to: true } }])
+  })
+
+  test('an admin turns it on and off from Settings; each change is audited once', async () => {
+    const admin = await createPanelUser('admin')
+    const cookie = await panelCookie(admin.id)
+    const save = (fields: Record<string, string>) =>
+      callAction(
+        settingsRoute.action,
+        'http://localhost:3000/admin/settings',
+        { intent: 'require-two-factor', ...fields },
+        { cookie },
+      )
+    expect((await redirectOf(await save({ requireTwoFactor: 'on' }))).toast?.description).toBe(
+      'Every panel user must now set up two-factor sign-in.',
+    )
+    // The admin has no factor yet: the setting now sends them to set one up too.
+    const sent = await thrownResponse(() => save({}))
+    expect(sent.headers.get('Location')).toBe('/admin/account')
+    await setRequireTwoFactor(admin.id, false)
+    const diffs = await db
+      .selectFrom('audit_log')
+      .select('diff')
+      .where('entity_type', '=', 'SETTINGS')
+      .where('actor_id', '=', admin.id)
+      .orderBy('id')
+      .execute()
+    expect(diffs.map((row) => row.diff)).toEqual([
+      { require_two_factor: { from: false, to: true } },
+      { require_two_factor: { from: true, to: false } },
+    ])
   })
 })
