@@ -33,6 +33,7 @@ export async function readPanelForm<Schema extends z.ZodTypeAny>(
   if (formData === null) return { reply: refuse(FORM_TOO_LARGE, 413) } as const
   if (!formData) return { reply: refuse('Unknown action.', 400) } as const
   const submission = parseWithZod(formData, { schema })
-  if (submission.status !== 'success') return { reply: invalid(submission) } as const
+  // With the user and the submission: a form that counts bad input against a limit needs to know whose it was.
+  if (submission.status !== 'success') return { reply: invalid(submission), user, submission } as const
   return { user, formData, submission, value: submission.value as z.output<Schema> } as const
 }

@@ -4,7 +4,7 @@ import { TwoFactorSection } from '#app/components/admin/two-factor-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { countFailedCode, tooManyCodeAttempts } from '#app/lib/code-attempts.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt, invalid } from '#app/lib/form-reply.server.ts'
+import { attempt, invalid, Refusal } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser, type PanelUser } from '#app/lib/panel-auth.server.ts'
 import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -17,6 +17,7 @@ import {
   type AccountAction,
 } from '#app/schemas/two-factor.ts'
 import {
+  auditFailure,
   confirmTotpEnrolment,
   pendingEnrolment,
   regenerateRecoveryCodes,
@@ -57,7 +58,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     permissions: PERMISSIONS,
     enrolment: true,
   })
-  if ('reply' in read) return read.reply
+  if ('reply' in read) {
+    // A malformed code, or a tampered enrolment form, is a failed attempt like a wrong code.
+    const { user, submission } = read
+    if (user && submission && submission.payload.intent !== 'start-totp') {
+      const limited = await tooManyCodeAttempts(user.id, context.clientIp, submission)
+      if (limited) return limited
+      await countFailedCode(user.id, context.clientIp)
+      await auditFailure(user.id, String(submission.payload.intent ?? 'account'), 'totp')
+    }
+    return read.reply
+  }
   const { user, submission, value } = read
   if (value.intent === 'start-totp') {
     return attempt(submission, async () => {
@@ -69,7 +80,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await tooManyCodeAttempts(user.id, context.clientIp, submission)
   if (limited) return limited
   return attempt(submission, async () => {
-    const answer = await checked(user, value)
+    const answer = await checked(user, value).catch(async (error: unknown) => {
+      if (error instanceof Refusal && error.status === 400) await countFailedCode(user.id, context.clientIp)
+      throw error
+    })
     if (answer) return answer
     await countFailedCode(user.id, context.clientIp)
     return invalid(submission, { code: [value.intent === 'confirm-totp' ? INVALID_CODE : INVALID_CHECK_CODE] })

@@ -87,28 +87,35 @@ export async function pendingEnrolment(userId: number, issuer: string, account: 
  */
 export async function confirmTotpEnrolment(userId: number, factorId: number, code: string, sessionId: string) {
   const key = requireKey()
-  const codes = await db.transaction().execute(async (trx) => {
-    const factor = await lockTotpFactor(trx, userId)
-    if (factor?.verified_at) throw new Refusal(409, ALREADY_ENROLLED)
-    if (!factor?.totp_secret || factor.id !== factorId) throw new Refusal(400, ENROLMENT_GONE)
-    const step = acceptedStep(decryptSecret(factor.totp_secret, key), code, factor.totp_last_step)
-    if (step === null) return null
-    await acceptTotpStep(trx, factor.id, step, { verify: true })
-    // The code just proved the factor: this session is past the second step. In place, not at a new id: the
-    // session already belongs to this user (sign-in gave it a new id), and the page that answers this form is
-    // rendered with the request's cookie, which a new id would have ended.
-    await setSessionAal(trx, sessionId, 'aal2')
-    const recovery = newRecoveryCodes()
-    await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
-    await writeAudit(trx, {
-      actorId: userId,
-      entityType: 'USER',
-      entityId: userId,
-      action: 'TWO_FACTOR_ENROLLED',
-      diff: { method: 'totp', recovery_codes: recovery.length },
+  const codes = await db
+    .transaction()
+    .execute(async (trx) => {
+      const factor = await lockTotpFactor(trx, userId)
+      if (factor?.verified_at) throw new Refusal(409, ALREADY_ENROLLED)
+      if (!factor?.totp_secret || factor.id !== factorId) throw new Refusal(400, ENROLMENT_GONE)
+      const step = acceptedStep(decryptSecret(factor.totp_secret, key), code, factor.totp_last_step)
+      if (step === null) return null
+      await acceptTotpStep(trx, factor.id, step, { verify: true })
+      // The code just proved the factor: this session is past the second step. In place, not at a new id: the
+      // session already belongs to this user (sign-in gave it a new id), and the page that answers this form is
+      // rendered with the request's cookie, which a new id would have ended.
+      await setSessionAal(trx, sessionId, 'aal2')
+      const recovery = newRecoveryCodes()
+      await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
+      await writeAudit(trx, {
+        actorId: userId,
+        entityType: 'USER',
+        entityId: userId,
+        action: 'TWO_FACTOR_ENROLLED',
+        diff: { method: 'totp', recovery_codes: recovery.length },
+      })
+      return recovery
     })
-    return recovery
-  })
+    .catch(async (error: unknown) => {
+      // A form naming another factor is a failed attempt too.
+      if (error instanceof Refusal && error.status === 400) await auditFailure(userId, 'enrol', 'totp')
+      throw error
+    })
   if (!codes) await auditFailure(userId, 'enrol', 'totp')
   return codes
 }

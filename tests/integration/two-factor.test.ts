@@ -119,7 +119,8 @@ describe('enrolment', () => {
     expect((await sessionsOf(user.id)).map((s) => s.aal)).toEqual(['aal2'])
     expect(await statusOf(() => callLoader(dashboard.loader, '/admin', { cookie }))).toBe(200)
     const actions = (await auditOf(user.id)).map((row) => row.action)
-    expect(actions).toEqual(['TWO_FACTOR_FAILED', 'TWO_FACTOR_ENROLLED'])
+    // The wrong code, the tampered forms and the malformed code: each a failed attempt.
+    expect(actions).toEqual([...Array(4).fill('TWO_FACTOR_FAILED'), 'TWO_FACTOR_ENROLLED'])
   })
 })
 
@@ -272,6 +273,19 @@ describe('the account page', () => {
     expect(await factorOf(user.id)).toBeUndefined()
     expect(await db.selectFrom('mfa_recovery_codes').where('user_id', '=', user.id).selectAll().execute()).toEqual([])
     expect((await auditOf(user.id)).map((row) => row.action)).toEqual(['TWO_FACTOR_FAILED', 'TWO_FACTOR_REMOVED'])
+  })
+
+  test('malformed codes count against the limit like wrong ones: the sixth form gets a 429', async () => {
+    const user = await createPanelUser('editor')
+    const { secret } = await enrolAuthenticator(user.id)
+    const cookie = await panelCookie(user.id, { aal: 'aal2' })
+    const ip = nextIp()
+    const remove = (code: string) =>
+      post(account.action, '/admin/account', { intent: 'remove-two-factor', code }, cookie, ip)
+    for (const code of ['', '1', wrongCode(secret), 'x'.repeat(33), '12'])
+      expect(replyOf(await remove(code)).status).toBe(400)
+    expect(replyOf(await remove(codeFor(secret))).status).toBe(429)
+    expect(await factorOf(user.id)).toBeDefined()
   })
 
   test('new recovery codes need a fresh code; the old ones stop working', async () => {
