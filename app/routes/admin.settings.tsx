@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
+import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
 import { UsersSection } from '#app/components/admin/users-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -30,7 +31,8 @@ import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the panel's users, managed by admins only ('manage-users'); link health (docs/decisions/047):
+// /admin/settings: the panel's users, managed by admins only ('manage-users'); requiring two-factor sign-in
+// ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
 // the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
 // panel role may read. The writes are app/services/panel-user.server.ts and link-health.server.ts.
 
@@ -59,11 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return {
     currentUserId: user.id,
-    linkHealth: {
-      autoHideRejected: settings?.autoHideRejected ?? null,
-      requireTwoFactor: settings?.requireTwoFactor ?? null,
-      linkHealthEmail,
-    },
+    linkHealth: { autoHideRejected: settings?.autoHideRejected ?? null, linkHealthEmail },
+    requireTwoFactor: settings?.requireTwoFactor ?? null,
     users:
       users?.map((row) => ({
         id: row.id,
@@ -164,16 +163,25 @@ async function write(actorId: number, form: SettingsAction) {
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { users, currentUserId, linkHealth, audit, filter, actors, entities } = useLoaderData<typeof loader>()
+  const { users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
+    useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
-  const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email' || intent === 'require-two-factor'
+  const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
+  const signInReply = intent === 'require-two-factor'
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
       {users ? (
-        <UsersSection users={users} currentUserId={currentUserId} reply={linkHealthReply ? undefined : reply} />
+        <UsersSection
+          users={users}
+          currentUserId={currentUserId}
+          reply={linkHealthReply || signInReply ? undefined : reply}
+        />
       ) : null}
+      {requireTwoFactor === null ? null : (
+        <SignInSettings requireTwoFactor={requireTwoFactor} reply={signInReply ? reply : undefined} />
+      )}
       <LinkHealthSettings {...linkHealth} reply={linkHealthReply ? reply : undefined} />
       <AuditSection audit={audit} filter={filter} actors={actors} entities={entities} />
     </div>

@@ -13,14 +13,11 @@ type Reply = SubmissionResult<string[]> | undefined
 
 export function LinkHealthSettings({
   autoHideRejected,
-  requireTwoFactor,
   linkHealthEmail,
   reply,
 }: {
   /** null: the role may not change it, and does not see it. */
   autoHideRejected: boolean | null
-  /** The owner's "require two-factor for every panel user" (docs/decisions/048); null like auto-hide. */
-  requireTwoFactor: boolean | null
   linkHealthEmail: boolean
   reply: Reply
 }) {
@@ -51,18 +48,6 @@ export function LinkHealthSettings({
             lastResult={replied === 'auto-hide' ? reply : undefined}
           />
         )}
-        {requireTwoFactor === null ? null : (
-          <ToggleForm
-            key={`require-two-factor-${requireTwoFactor}`}
-            intent="require-two-factor"
-            field="requireTwoFactor"
-            checked={requireTwoFactor}
-            label="Require two-factor sign-in for every panel user"
-            hint="Users without an authenticator app are sent to set one up after signing in."
-            save="the two-factor requirement"
-            lastResult={replied === 'require-two-factor' ? reply : undefined}
-          />
-        )}
         <ToggleForm
           key={`link-health-email-${linkHealthEmail}`}
           intent="link-health-email"
@@ -78,7 +63,8 @@ export function LinkHealthSettings({
   )
 }
 
-function ToggleForm({
+/** One site or user setting: a checkbox and its own Save button, posted with its intent to the page's action. */
+export function ToggleForm({
   intent,
   field,
   checked,
