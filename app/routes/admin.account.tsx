@@ -52,6 +52,9 @@ const PERMISSIONS = {
   'remove-two-factor': 'view',
 } as const
 
+/** The intents that check a code: each failure of theirs counts against the limit. */
+const CODE_INTENTS = ['confirm-totp', 'regenerate-codes', 'remove-two-factor'] as const
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readPanelForm(request, AccountActionSchema, {
     maxBytes: TWO_FACTOR_MAX_BYTES,
@@ -61,11 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ('reply' in read) {
     // A malformed code, or a tampered enrolment form, is a failed attempt like a wrong code.
     const { user, submission } = read
-    if (user && submission && submission.payload.intent !== 'start-totp') {
+    const intent = submission?.payload.intent
+    if (user && submission && CODE_INTENTS.some((known) => known === intent)) {
       const limited = await tooManyCodeAttempts(user.id, context.clientIp, submission)
       if (limited) return limited
       await countFailedCode(user.id, context.clientIp)
-      await auditFailure(user.id, String(submission.payload.intent ?? 'account'), 'totp')
+      await auditFailure(user.id, String(intent), 'totp')
     }
     return read.reply
   }
