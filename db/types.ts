@@ -27,6 +27,8 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type LinkProblemKind = "no-offer" | "price-jump" | "rejected" | "unavailable";
 
+export type MfaFactorType = "totp" | "webauthn";
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type ProductKind = "bag" | "bag-and-board" | "board" | "box" | "divider" | "graded-storage" | "sleeve" | "toploader";
@@ -36,6 +38,8 @@ export type ProductMaterial = "acid-free-board" | "corrugated" | "mylar" | "poly
 export type RefreshStatus = "failed" | "partial" | "running" | "succeeded";
 
 export type ReviewStatus = "APPROVED" | "PENDING" | "REJECTED";
+
+export type SessionAal = "aal1" | "aal2";
 
 export type SessionKind = "panel" | "reviewer";
 
@@ -167,6 +171,25 @@ export interface MediaFolders {
   name: string;
 }
 
+export interface MfaFactors {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  totp_last_step: number | null;
+  totp_secret: string | null;
+  type: MfaFactorType;
+  user_id: number;
+  verified_at: Timestamp | null;
+}
+
+export interface MfaRecoveryCodes {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface PasswordResetTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -260,6 +283,7 @@ export interface SearchTerms {
 }
 
 export interface Sessions {
+  aal: Generated<SessionAal>;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: string;
@@ -271,6 +295,7 @@ export interface Sessions {
 export interface SiteSettings {
   auto_hide_rejected: Generated<boolean>;
   id: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -311,6 +336,8 @@ export interface DB {
   link_problems: LinkProblems;
   media: Media;
   media_folders: MediaFolders;
+  mfa_factors: MfaFactors;
+  mfa_recovery_codes: MfaRecoveryCodes;
   password_reset_tokens: PasswordResetTokens;
   product_views: ProductViews;
   products: Products;

@@ -28,6 +28,17 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/)
   })
 
+  test('MFA_ENCRYPTION_KEY: optional, 32+ characters, never the session secret', () => {
+    expect(parseEnv({ MFA_ENCRYPTION_KEY: '' }).MFA_ENCRYPTION_KEY).toBeUndefined()
+    expect(parseEnv({ MFA_ENCRYPTION_KEY: 'm'.repeat(32) }).MFA_ENCRYPTION_KEY).toBe('m'.repeat(32))
+    expect(() => parseEnv({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(
+      /MFA_ENCRYPTION_KEY: must be at least 32 characters/,
+    )
+    expect(() => parseEnv({ MFA_ENCRYPTION_KEY: 's'.repeat(40), SESSION_SECRET: 's'.repeat(40) })).toThrow(
+      /MFA_ENCRYPTION_KEY: must differ from SESSION_SECRET/,
+    )
+  })
+
   test('treats an empty value as unset', () => {
     const env = parseEnv({ DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' })
     expect(env.DATABASE_URL).toBeUndefined()

@@ -57,6 +57,8 @@ const envSchema = z
       z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CF-IPCountry'),
     ),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Encrypts panel users' authenticator secrets at rest (docs/decisions/048); never the session secret.
+    MFA_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
     // Where a generated secret is kept when SESSION_SECRET is unset (compose shares one between app and worker).
     SESSION_SECRET_FILE: optional(z.string().min(1)),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
@@ -126,6 +128,10 @@ const envSchema = z
       for (const name of s3) {
         if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_*' })
       }
+    }
+    // One leaked secret must not open both the cookies and the authenticator secrets.
+    if (env.MFA_ENCRYPTION_KEY !== undefined && env.MFA_ENCRYPTION_KEY === env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'must differ from SESSION_SECRET' })
     }
     // Several processes share page-cache invalidation, rate limits and job leases through Redis only.
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && env.NODE_ENV === 'production' && env.DATABASE_URL && !env.REDIS_URL) {
@@ -211,6 +217,22 @@ export function readOrCreateSecret(file: string): string {
   if (value.length < 32)
     throw new EnvError(`Invalid configuration:\n  SESSION_SECRET_FILE: ${file} must hold 32+ characters`)
   return value
+}
+
+let mfaKey: string | null | undefined
+
+/**
+ * The key that encrypts authenticator secrets, or null when two-factor enrolment is unavailable: MFA_ENCRYPTION_KEY,
+ * or, like the session secret (docs/decisions/012), one generated once into EMBEDDED_DATA_DIR/mfa-key anywhere but
+ * a production deployment on a real database, which must be given one on purpose (docs/decisions/048).
+ */
+export function mfaEncryptionKey(): string | null {
+  if (mfaKey !== undefined) return mfaKey
+  const env = getEnv()
+  if (env.MFA_ENCRYPTION_KEY) mfaKey = env.MFA_ENCRYPTION_KEY
+  else if (env.NODE_ENV === 'production' && env.DATABASE_URL) mfaKey = null
+  else mfaKey = readOrCreateSecret(path.join(env.EMBEDDED_DATA_DIR, 'mfa-key'))
+  return mfaKey
 }
 
 /** The site's own host, used as utm_source on outbound links. */

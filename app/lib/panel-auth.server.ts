@@ -2,8 +2,10 @@ import { invariantResponse } from '@epic-web/invariant'
 import { createCookieSessionStorage, redirect, type AppLoadContext } from '@remix-run/node'
 import { AuthorizationError, Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+import { getAssurance } from '#app/models/mfa.server.ts'
 import { findUserByEmail, listUserRoles } from '#app/models/user.server.ts'
 import { db } from '#db/client.ts'
+import type { SessionAal } from '#db/types.ts'
 import { sessionSecret } from './env.server.ts'
 import { logger } from './logger.server.ts'
 import { verifyPassword } from './password.server.ts'
@@ -20,7 +22,16 @@ export interface PanelUser {
   email: string
   role: Role
   sessionId: string
+  aal: SessionAal
+  /** A confirmed second factor: the session must be aal2 (docs/decisions/048). */
+  hasFactor: boolean
+  /** The site requires every panel user to have a factor. */
+  requireTwoFactor: boolean
 }
+
+/** The second step of sign-in, and the page where a user sets up two-factor sign-in. */
+export const VERIFY_PATH = '/admin/login/verify'
+export const ACCOUNT_PATH = '/admin/account'
 
 export const INVALID_LOGIN = 'Invalid email or password.'
 
@@ -28,15 +39,31 @@ export const INVALID_LOGIN = 'Invalid email or password.'
 export async function getPanelUser(request: Request): Promise<PanelUser | null> {
   const session = await getSessionUser(request, 'panel')
   if (!session) return null
-  const role = roleOf(await listUserRoles(db, session.userId))
-  return role ? { id: session.userId, email: session.email, role, sessionId: session.sessionId } : null
+  const [roles, assurance] = await Promise.all([listUserRoles(db, session.userId), getAssurance(db, session.userId)])
+  const role = roleOf(roles)
+  if (!role) return null
+  return {
+    id: session.userId,
+    email: session.email,
+    role,
+    sessionId: session.sessionId,
+    aal: session.aal,
+    ...assurance,
+  }
 }
 
 /**
  * The panel user, allowed `permission`. Anyone without a role goes to the home page (SPEC §6), and so does
- * a check that fails for any reason; a role without the permission is a 403.
+ * a check that fails for any reason. A user with a second factor whose session has only seen the password goes
+ * to the second step, loaders and actions alike (a redirect, so a form posted after the step lapsed lands there
+ * without JavaScript too); with the site requiring two-factor, a user without a factor goes to set one up,
+ * except on the pages that do it (`enrolment`). Only then: a role without the permission is a 403.
  */
-export async function requirePanelUser(request: Request, permission: Permission = 'view'): Promise<PanelUser> {
+export async function requirePanelUser(
+  request: Request,
+  permission: Permission = 'view',
+  { enrolment = false }: { enrolment?: boolean } = {},
+): Promise<PanelUser> {
   let user: PanelUser | null
   try {
     user = await getPanelUser(request)
@@ -45,6 +72,8 @@ export async function requirePanelUser(request: Request, permission: Permission 
     throw redirect('/')
   }
   if (!user) throw redirect('/')
+  if (user.hasFactor && user.aal !== 'aal2') throw redirect(VERIFY_PATH)
+  if (!user.hasFactor && user.requireTwoFactor && !enrolment) throw redirect(ACCOUNT_PATH)
   invariantResponse(can(user.role, permission), 'Your role does not allow this.', {
     status: 403,
     statusText: 'Forbidden',

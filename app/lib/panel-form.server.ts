@@ -14,16 +14,26 @@ import type { Permission } from './permissions.ts'
 export async function readPanelForm<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,
-  { maxBytes, permissions }: { maxBytes: number; permissions: Readonly<Record<string, Permission>> },
+  {
+    maxBytes,
+    permissions,
+    enrolment,
+  }: {
+    maxBytes: number
+    permissions: Readonly<Record<string, Permission>>
+    /** The account page, where a user the site requires to enrol does so (requirePanelUser). */
+    enrolment?: boolean
+  },
 ) {
   // undefined: not a form at all.
   const formData = await readFormData(request, maxBytes).catch(() => undefined)
   const intent = formData?.get('intent')
   const known = typeof intent === 'string' && Object.hasOwn(permissions, intent)
-  const user = await requirePanelUser(request, known ? permissions[intent]! : 'view')
+  const user = await requirePanelUser(request, known ? permissions[intent]! : 'view', { enrolment })
   if (formData === null) return { reply: refuse(FORM_TOO_LARGE, 413) } as const
   if (!formData) return { reply: refuse('Unknown action.', 400) } as const
   const submission = parseWithZod(formData, { schema })
-  if (submission.status !== 'success') return { reply: invalid(submission) } as const
+  // With the user and the submission: a form that counts bad input against a limit needs to know whose it was.
+  if (submission.status !== 'success') return { reply: invalid(submission), user, submission } as const
   return { user, formData, submission, value: submission.value as z.output<Schema> } as const
 }

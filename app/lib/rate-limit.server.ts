@@ -24,6 +24,10 @@ const rules = {
   // Panel sign-in: per IP against spraying, per account against guessing one password (ASVS 2.2.1).
   'login:ip': { points: 20, duration: 900 },
   'login:account': { points: 10, duration: 900 },
+  // Second-factor codes (docs/decisions/048): failed ones only, per user and per IP; wrong, expired, reused and
+  // malformed codes alike. 5 in 15 minutes leaves a 6-digit code a 1-in-200,000 chance a window.
+  'mfa:account': { points: 5, duration: 900 },
+  'mfa:ip': { points: 20, duration: 900 },
   // Password-reset mail.
   'password-reset:ip': { points: 10, duration: 3600 },
   'password-reset:email': { points: 3, duration: 3600 },
@@ -92,6 +96,27 @@ export async function checkRateLimits(checks: Array<[RateLimitRule, string]>): P
       }
       const retryAfterSeconds = Math.ceil(error.msBeforeNext / 1000)
       refusal = { retryAfterSeconds: Math.max(refusal?.retryAfterSeconds ?? 0, retryAfterSeconds) }
+    }
+  }
+  return refusal
+}
+
+/**
+ * Whether any of the rules is already over its limit for its key, without counting an attempt: for limits that
+ * count failures only (then `checkRateLimits` counts each failure).
+ */
+export async function peekRateLimits(checks: Array<[RateLimitRule, string]>): Promise<RateLimited | null> {
+  await firstConnection()
+  let refusal = null as RateLimited | null
+  for (const [rule, key] of checks) {
+    try {
+      const state = await limiter(rule).get(hashKey(rule, key))
+      if (state && state.remainingPoints <= 0 && state.consumedPoints >= limiter(rule).points) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000))
+        refusal = { retryAfterSeconds: Math.max(refusal?.retryAfterSeconds ?? 0, retryAfterSeconds) }
+      }
+    } catch (error) {
+      logger.warn({ err: error, rule }, 'rate limit not checked')
     }
   }
   return refusal

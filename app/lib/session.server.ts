@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { deleteSession, findActiveSession, insertSession, touchSession } from '#app/models/session.server.ts'
 import { db } from '#db/client.ts'
-import type { SessionKind } from '#db/types.ts'
+import type { SessionAal, SessionKind } from '#db/types.ts'
 import { getEnv, sessionSecret } from './env.server.ts'
 
 /**
@@ -45,6 +45,8 @@ export interface SessionUser {
   sessionId: string
   userId: number
   email: string
+  /** aal1 after the password, aal2 after the second factor too (docs/decisions/048). */
+  aal: SessionAal
 }
 
 async function sessionIdFrom(request: Request, kind: SessionKind): Promise<string | null> {
@@ -62,7 +64,7 @@ export async function getSessionUser(request: Request, kind: SessionKind): Promi
   const session = await findActiveSession(db, id, kind, policies[kind].idleSeconds)
   if (!session) return null
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, id)
-  return { sessionId: session.id, userId: session.user_id, email: session.email }
+  return { sessionId: session.id, userId: session.user_id, email: session.email, aal: session.aal }
 }
 
 /**
@@ -72,11 +74,19 @@ export async function getSessionUser(request: Request, kind: SessionKind): Promi
 export async function startSession(request: Request, userId: number, kind: SessionKind): Promise<string> {
   const previous = await sessionIdFrom(request, kind)
   if (previous) await deleteSession(db, previous)
-  const id = randomBytes(32).toString('base64url')
+  const id = newSessionId()
   const expiresAt = new Date(Date.now() + policies[kind].absoluteSeconds * 1000)
   await insertSession(db, { id, userId, kind, expiresAt })
   return sessionCookie(kind).serialize(id)
 }
+
+/** The Set-Cookie header for a session id made elsewhere (the second step moves a session to a new id). */
+export function sessionCookieHeader(kind: SessionKind, id: string): Promise<string> {
+  return sessionCookie(kind).serialize(id)
+}
+
+/** A new random session id. */
+export const newSessionId = () => randomBytes(32).toString('base64url')
 
 /** Ends the request's session of this kind and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request, kind: SessionKind): Promise<string> {

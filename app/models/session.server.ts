@@ -19,7 +19,7 @@ export async function findActiveSession(db: Executor, id: string, kind: SessionK
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.last_seen_at', 'users.id as user_id', 'users.email'])
+    .select(['sessions.id', 'sessions.last_seen_at', 'sessions.aal', 'users.id as user_id', 'users.email'])
     .where('sessions.id', '=', id)
     .where('sessions.kind', '=', kind)
     .where('sessions.expires_at', '>', sql<Date>`now()`)

@@ -4,17 +4,27 @@ import type { Executor } from '#db/client.ts'
 // The site-wide settings: one row (site_settings.id is always true), made by its migration.
 
 export async function getSiteSettings(db: Executor) {
-  const row = await db.selectFrom('site_settings').select(['auto_hide_rejected']).executeTakeFirst()
-  return { autoHideRejected: row?.auto_hide_rejected ?? false }
+  const row = await db
+    .selectFrom('site_settings')
+    .select(['auto_hide_rejected', 'require_two_factor'])
+    .executeTakeFirst()
+  return { autoHideRejected: row?.auto_hide_rejected ?? false, requireTwoFactor: row?.require_two_factor ?? false }
 }
 
 /** The settings as they are now, locked until the transaction ends, so the diff written is the diff made. */
 export async function lockSiteSettings(trx: Executor) {
-  const row = await trx.selectFrom('site_settings').select(['auto_hide_rejected']).forUpdate().executeTakeFirst()
-  return { autoHideRejected: row?.auto_hide_rejected ?? false }
+  const row = await trx
+    .selectFrom('site_settings')
+    .select(['auto_hide_rejected', 'require_two_factor'])
+    .forUpdate()
+    .executeTakeFirst()
+  return { autoHideRejected: row?.auto_hide_rejected ?? false, requireTwoFactor: row?.require_two_factor ?? false }
 }
 
-export async function updateSiteSettings(trx: Executor, changes: { auto_hide_rejected: boolean }) {
+export async function updateSiteSettings(
+  trx: Executor,
+  changes: { auto_hide_rejected: boolean } | { require_two_factor: boolean },
+) {
   // Upserted: a database restored without the row still takes the setting.
   await trx
     .insertInto('site_settings')

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
+import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
 import { UsersSection } from '#app/components/admin/users-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -24,12 +25,14 @@ import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
 import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
+import { setRequireTwoFactor } from '#app/services/two-factor.server.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the panel's users, managed by admins only ('manage-users'); link health (docs/decisions/047):
+// /admin/settings: the panel's users, managed by admins only ('manage-users'); requiring two-factor sign-in
+// ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
 // the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
 // panel role may read. The writes are app/services/panel-user.server.ts and link-health.server.ts.
 
@@ -59,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     currentUserId: user.id,
     linkHealth: { autoHideRejected: settings?.autoHideRejected ?? null, linkHealthEmail },
+    requireTwoFactor: settings?.requireTwoFactor ?? null,
     users:
       users?.map((row) => ({
         id: row.id,
@@ -91,6 +95,7 @@ const PERMISSIONS = {
   'change-role': 'manage-users',
   'remove-user': 'manage-users',
   'auto-hide': 'manage-settings',
+  'require-two-factor': 'manage-settings',
   'link-health-email': 'view',
 } as const
 
@@ -135,6 +140,14 @@ async function write(actorId: number, form: SettingsAction) {
           ? 'Products Amazon rejects on 3 runs in a row will be hidden.'
           : 'Products Amazon rejects will stay visible.',
       })
+    case 'require-two-factor':
+      await setRequireTwoFactor(actorId, form.requireTwoFactor)
+      return redirectWithToast('/admin/settings', {
+        title: 'Settings saved',
+        description: form.requireTwoFactor
+          ? 'Every panel user must now set up two-factor sign-in.'
+          : 'Two-factor sign-in is now each user’s choice.',
+      })
     case 'link-health-email':
       // The signed-in user's own row only: no user id is read from the form.
       await setOwnLinkHealthEmail(actorId, form.linkHealthEmail)
@@ -150,16 +163,25 @@ async function write(actorId: number, form: SettingsAction) {
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { users, currentUserId, linkHealth, audit, filter, actors, entities } = useLoaderData<typeof loader>()
+  const { users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
+    useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
   const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
+  const signInReply = intent === 'require-two-factor'
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
       {users ? (
-        <UsersSection users={users} currentUserId={currentUserId} reply={linkHealthReply ? undefined : reply} />
+        <UsersSection
+          users={users}
+          currentUserId={currentUserId}
+          reply={linkHealthReply || signInReply ? undefined : reply}
+        />
       ) : null}
+      {requireTwoFactor === null ? null : (
+        <SignInSettings requireTwoFactor={requireTwoFactor} reply={signInReply ? reply : undefined} />
+      )}
       <LinkHealthSettings {...linkHealth} reply={linkHealthReply ? reply : undefined} />
       <AuditSection audit={audit} filter={filter} actors={actors} entities={entities} />
     </div>

@@ -10,7 +10,8 @@ import type { Role } from '#app/lib/permissions.ts'
 // own loader and action check the role again: loaders run in parallel, so this one cannot guard them.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePanelUser(request)
+  // `enrolment`: the shell also frames the account page, where a user the site requires to enrol does so.
+  const user = await requirePanelUser(request, 'view', { enrolment: true })
   return { user: { email: user.email, role: user.role } }
 }
 
@@ -105,6 +106,11 @@ function AccountMenu({ email, role }: { email: string; role: Role }) {
           <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
             {role.toUpperCase()}
           </span>
+        </p>
+        <p className="mt-3 text-sm">
+          <Link to="/admin/account" className="font-medium text-brand-700 underline">
+            Two-factor sign-in
+          </Link>
         </p>
         <Form method="post" action="/admin/logout" className="mt-4">
           <button

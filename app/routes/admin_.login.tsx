@@ -4,10 +4,11 @@ import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
 import { Field, formErrorsOf, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
-import { checkLogin, getPanelUser, INVALID_LOGIN } from '#app/lib/panel-auth.server.ts'
+import { checkLogin, getPanelUser, INVALID_LOGIN, VERIFY_PATH } from '#app/lib/panel-auth.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { getAssurance } from '#app/models/mfa.server.ts'
 import { adminExists } from '#app/models/user.server.ts'
 import { AUTH_FORM_MAX_BYTES, LoginSchema, loginFailedTitle, NOT_AN_ADMIN } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
@@ -38,7 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ('error' in outcome) return refuse(outcome.error, 401, submission)
   // Without a role: no session, and none is started.
   if (!outcome.user.role) return refuse(NOT_AN_ADMIN, 403, submission)
+  // The session starts at aal1; a user with a second factor goes on to it (docs/decisions/048).
   const cookie = await startSession(request, outcome.user.id, 'panel')
+  if ((await getAssurance(db, outcome.user.id)).hasFactor)
+    return redirect(VERIFY_PATH, { headers: { 'Set-Cookie': cookie } })
   return redirectWithToast('/admin', { title: 'Welcome back!' }, { headers: { 'Set-Cookie': cookie } })
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AutoHideSchema, LinkHealthEmailSchema } from './link-health.ts'
 import { AddUserSchema, ChangeRoleSchema, PANEL_USER_MAX_BODY_BYTES, RemoveUserSchema } from './panel-users.ts'
+import { RequireTwoFactorSchema } from './two-factor.ts'
 
 // Every write of /admin/settings: the panel's users (admins), the auto-hide setting (admins) and each user's
 // own daily link-health e-mail (docs/decisions/047), told apart by their intent.
@@ -11,6 +12,7 @@ export const SettingsActionSchema = z.discriminatedUnion('intent', [
   RemoveUserSchema,
   AutoHideSchema,
   LinkHealthEmailSchema,
+  RequireTwoFactorSchema,
 ])
 export type SettingsAction = z.infer<typeof SettingsActionSchema>
 

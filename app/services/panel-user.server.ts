@@ -2,6 +2,7 @@ import { Refusal } from '#app/lib/form-reply.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import { roleOf, type Role } from '#app/lib/permissions.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
+import { deleteUserFactors } from '#app/models/mfa.server.ts'
 import { countAdmins, findUserById, replaceRole, revokePanelAccess } from '#app/models/panel-user.server.ts'
 import {
   consumePasswordResetToken,
@@ -87,12 +88,14 @@ export async function removePanelUser(actorId: number, userId: number) {
     await revokePanelAccess(trx, userId)
     await deleteUserSessions(trx, userId, { kind: 'panel' })
     await deletePasswordResetTokens(trx, userId)
+    // Like the password: someone added again starts without the old second factor (docs/decisions/048).
+    const factors = await deleteUserFactors(trx, userId)
     await writeAudit(trx, {
       actorId,
       entityType: 'USER',
       entityId: userId,
       action: 'REMOVE_USER',
-      diff: { email: user.email, role: { from: role, to: null } },
+      diff: { email: user.email, role: { from: role, to: null }, ...(factors ? { two_factor: 'removed' } : {}) },
     })
     return user
   })
@@ -156,5 +159,28 @@ export async function resetPassword(
       diff: { password: 'changed', sessionsEnded },
     })
     return link
+  })
+}
+
+/**
+ * A new admin from the command line (npm run admin -- create), for a deployment without the setup page or an
+ * owner locked out: refused for an address that already has an account. Answers the token of a set-password
+ * link (24 hours, once), printed rather than mailed; no password is ever chosen or shown by the CLI. Audited
+ * with no actor, as the CLI.
+ */
+export async function createAdminFromCli(email: string) {
+  return db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, email)) throw new Refusal(409, 'A user with that e-mail already exists.')
+    const user = await findOrCreateUserByEmail(trx, email)
+    await grantRole(trx, user.id, 'admin')
+    await writeAudit(trx, {
+      actorId: null,
+      entityType: 'USER',
+      entityId: user.id,
+      action: 'ADD_USER',
+      diff: { via: 'cli', email: user.email, role: { from: null, to: 'admin' } },
+    })
+    const token = await createPasswordResetToken(trx, user.id, INVITATION_LINK_HOURS * 3600)
+    return { ...user, token }
   })
 }

@@ -5,6 +5,7 @@ import * as amazonImports from './20261124000000_amazon_imports.ts'
 import * as listingCounts from './20261125000000_listing_counts.ts'
 import * as productSpecs from './20261126000000_product_specs.ts'
 import * as clickEconomics from './20261127000000_click_economics.ts'
+import * as twoFactor from './20261128000000_two_factor.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261125000000_listing_counts': listingCounts,
   '20261126000000_product_specs': productSpecs,
   '20261127000000_click_economics': clickEconomics,
+  '20261128000000_two_factor': twoFactor,
 }

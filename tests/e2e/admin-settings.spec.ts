@@ -49,7 +49,7 @@ test('an admin adds a user, changes the role, removes them; the audit log shows 
   await expect(mine.filter({ hasText: 'ADD_USER' })).toContainText(`email: ${added}`)
   await expectNoA11yViolations(page)
 
-  await page.getByLabel('Actor').selectOption({ label: admin })
+  await page.getByLabel('Actor', { exact: true }).selectOption({ label: admin })
   await page.getByLabel('Entity').selectOption('USER')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/entity=USER&actor=\d+/)

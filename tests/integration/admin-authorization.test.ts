@@ -5,7 +5,9 @@ import { cookieFor } from '#tests/support/panel-users.ts'
 import { actionArgs, loaderArgs } from '#tests/support/remix.ts'
 
 // The authorization matrix: every admin route's loader and every action intent, for anonymous
-// visitors, users without a role, and each role. A new admin route fails this test until it is listed.
+// visitors, users without a role, each role, and an admin with a second factor signed in with the password
+// only (aal1), who goes to the second step from everywhere (docs/decisions/048). A new admin route fails this
+// test until it is listed.
 
 /** Signed-out pages of the panel: anyone may use them. */
 const PUBLIC_ROUTES = [
@@ -14,6 +16,8 @@ const PUBLIC_ROUTES = [
   'admin_.logout',
   'admin_.forgot-password',
   'admin_.reset-password',
+  // The second step of sign-in: a session at aal1 is its only way in (tests/integration/two-factor.test.ts).
+  'admin_.login_.verify',
 ]
 
 interface Guard {
@@ -34,6 +38,7 @@ const GUARDED_ROUTES: Record<string, Guard> = {
       'change-role': 'admin',
       'remove-user': 'admin',
       'auto-hide': 'admin',
+      'require-two-factor': 'admin',
       'link-health-email': 'view',
     },
   },
@@ -62,11 +67,20 @@ const GUARDED_ROUTES: Record<string, Guard> = {
   'admin.comparisons': { loader: 'view', actions: { create: 'create', update: 'edit', delete: 'delete' } },
   'admin.analytics': { loader: 'view' },
   'admin.analytics_.export': { loader: 'view' },
+  'admin.account': {
+    loader: 'view',
+    actions: {
+      'start-totp': 'view',
+      'confirm-totp': 'view',
+      'regenerate-codes': 'view',
+      'remove-two-factor': 'view',
+    },
+  },
 }
 
-const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin'] as const
+const WHO = ['anonymous', 'no-role', 'viewer', 'editor', 'admin', 'enrolled-aal1'] as const
 type Who = (typeof WHO)[number]
-type Outcome = 'home' | 'forbidden' | 'allowed'
+type Outcome = 'home' | 'second-step' | 'forbidden' | 'allowed'
 
 const cookies = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, await cookieFor(who)]))) as Record<
   Who,
@@ -75,6 +89,7 @@ const cookies = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who
 
 function expected(who: Who, need: Permission | 'admin'): Outcome {
   if (who === 'anonymous' || who === 'no-role') return 'home'
+  if (who === 'enrolled-aal1') return 'second-step'
   const allowed = need === 'admin' ? who === 'admin' : can(who as Role, need)
   return allowed ? 'allowed' : 'forbidden'
 }
@@ -83,7 +98,9 @@ function expected(who: Who, need: Permission | 'admin'): Outcome {
 async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   const classify = (response: Response): Outcome => {
     if (response.status === 403) return 'forbidden'
-    if (response.status >= 300 && response.status < 400 && response.headers.get('Location') === '/') return 'home'
+    const redirectTo = response.status >= 300 && response.status < 400 ? response.headers.get('Location') : null
+    if (redirectTo === '/') return 'home'
+    if (redirectTo === '/admin/login/verify') return 'second-step'
     return 'allowed'
   }
   try {

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { mfaEncryptionKey } from '#app/lib/env.server.ts'
+import { encryptSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, timeStep } from '#app/lib/mfa.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
 import { startSession } from '#app/lib/session.server.ts'
+import { acceptTotpStep, putPendingTotpFactor, replaceRecoveryCodes } from '#app/models/mfa.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { findOrCreateUserByEmail, grantRole, setPasswordHash } from '#app/models/user.server.ts'
 import { db } from '#db/client.ts'
+import type { SessionAal } from '#db/types.ts'
 
 // Panel users for integration and e2e tests (tests/e2e/support/panel-fixture.ts): made with the models, signed
 // in by creating a session row (DESIGN §7), never by typing a password.
@@ -23,15 +27,40 @@ export async function createPanelUser(role: Role | null, { password }: { passwor
   return user
 }
 
-/** The `cookie` header of a new panel session for the user. */
-export async function panelCookie(userId: number): Promise<string> {
+/**
+ * The `cookie` header of a new panel session for the user: aal1, as after the password, unless `aal` says it
+ * has passed the second step too (docs/decisions/048); aal1 is enough for a user without a factor.
+ */
+export async function panelCookie(userId: number, { aal = 'aal1' }: { aal?: SessionAal } = {}): Promise<string> {
   const setCookie = await startSession(new Request('http://localhost/'), userId, 'panel')
+  if (aal !== 'aal1') await db.updateTable('sessions').set({ aal }).where('user_id', '=', userId).execute()
   return setCookie.split(';')[0]!
 }
 
+/**
+ * Gives the user a confirmed authenticator app and ten recovery codes, as enrolment would; answers the secret
+ * (base32, for computing codes with otpauth) and the codes. No step is marked used, so the current code works.
+ */
+export async function enrolAuthenticator(userId: number) {
+  const key = mfaEncryptionKey()
+  if (!key) throw new Error('no MFA encryption key')
+  const secret = newTotpSecret()
+  const recoveryCodes = newRecoveryCodes()
+  const factor = await putPendingTotpFactor(db, userId, encryptSecret(secret, key))
+  await acceptTotpStep(db, factor!.id, timeStep() - 2, { verify: true })
+  await replaceRecoveryCodes(db, userId, recoveryCodes.map(hashRecoveryCode))
+  return { secret, recoveryCodes }
+}
+
 /** A signed-in panel user's cookie header, or '' for an anonymous visitor. */
-export async function cookieFor(who: Role | 'no-role' | 'anonymous'): Promise<string> {
+export async function cookieFor(who: Role | 'no-role' | 'anonymous' | 'enrolled-aal1'): Promise<string> {
   if (who === 'anonymous') return ''
+  if (who === 'enrolled-aal1') {
+    // An admin with an authenticator app, signed in with the password only.
+    const user = await createPanelUser('admin')
+    await enrolAuthenticator(user.id)
+    return panelCookie(user.id)
+  }
   const user = await createPanelUser(who === 'no-role' ? null : who)
   return panelCookie(user.id)
 }

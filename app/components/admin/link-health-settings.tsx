@@ -3,6 +3,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { AutoHideSchema, LINK_HEALTH_PATH, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
+import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
 import { smallButtonClass } from './settings-table.tsx'
 
 // The link-health part of /admin/settings (docs/decisions/047): the owner's auto-hide (admins only) and each
@@ -62,7 +63,8 @@ export function LinkHealthSettings({
   )
 }
 
-function ToggleForm({
+/** One site or user setting: a checkbox and its own Save button, posted with its intent to the page's action. */
+export function ToggleForm({
   intent,
   field,
   checked,
@@ -71,8 +73,8 @@ function ToggleForm({
   save,
   lastResult,
 }: {
-  intent: 'auto-hide' | 'link-health-email'
-  field: 'autoHideRejected' | 'linkHealthEmail'
+  intent: 'auto-hide' | 'link-health-email' | 'require-two-factor'
+  field: 'autoHideRejected' | 'linkHealthEmail' | 'requireTwoFactor'
   checked: boolean
   label: string
   hint: string
@@ -82,7 +84,11 @@ function ToggleForm({
   // This form, not the page's others: they all post to the page's action.
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  const schema = intent === 'auto-hide' ? AutoHideSchema : LinkHealthEmailSchema
+  const schema = {
+    'auto-hide': AutoHideSchema,
+    'link-health-email': LinkHealthEmailSchema,
+    'require-two-factor': RequireTwoFactorSchema,
+  }[intent]
   const [form, fields] = useZodForm(schema, {
     id: intent,
     lastResult,

@@ -94,9 +94,31 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'media, list', path: '/admin/media?view=list' },
       { name: 'media upload', path: '/admin/media/upload' },
       { name: 'settings', path: '/admin/settings' },
+      { name: 'account, two-factor off', path: '/admin/account' },
       { name: 'panel 404', path: '/admin/no-such-page' },
     ]
     const documents = [...signedOut, ...(await fetchAll(panel, pages))]
+    // Two-factor (docs/decisions/048): setting up (the server's QR code), and the second step of sign-in.
+    const started = await panel.post('/admin/account', {
+      form: { intent: 'start-totp' },
+      headers: { origin: process.env.E2E_BASE_URL! },
+      maxRedirects: 0,
+    })
+    expect(started.status()).toBe(303)
+    const enrolled = await panelUsers.createUser('editor')
+    await panelUsers.enrolAuthenticator(enrolled.id)
+    const secondStep = await playwright.request.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      extraHTTPHeaders: { cookie: await panelUsers.cookie(enrolled.id), 'user-agent': BROWSER_USER_AGENT },
+    })
+    try {
+      documents.push(
+        ...(await fetchAll(panel, [{ name: 'account, setting up an authenticator app', path: '/admin/account' }])),
+        ...(await fetchAll(secondStep, [{ name: 'second step of sign-in', path: '/admin/login/verify' }])),
+      )
+    } finally {
+      await secondStep.dispose()
+    }
     expect(check(documents), 'Nu HTML checker errors in the admin panel').toEqual([])
   } finally {
     await panel.dispose()

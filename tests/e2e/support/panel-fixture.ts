@@ -18,8 +18,13 @@ export interface PanelUsers {
   createUser(role: Role, options?: { password?: string }): Promise<PanelUser>
   /** A new panel user holding `role`, signed in on the browser context. */
   signIn(context: BrowserContext, role: Role): Promise<PanelUser>
-  /** The `cookie` header of a new panel session for the user, for requests made without a browser. */
-  cookie(userId: number): Promise<string>
+  /**
+   * The `cookie` header of a new panel session for the user, for requests made without a browser: aal1 (as after
+   * the password, enough for a user without a second factor) unless `aal` says otherwise.
+   */
+  cookie(userId: number, options?: { aal?: 'aal1' | 'aal2' }): Promise<string>
+  /** Gives the user a confirmed authenticator app: its secret (base32) and ten recovery codes. */
+  enrolAuthenticator(userId: number): Promise<{ secret: string; recoveryCodes: string[] }>
 }
 
 export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typeof PanelUserCode }>({
@@ -46,7 +51,8 @@ export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typ
     }
     await use({
       createUser,
-      cookie: (userId) => panelUserCode.panelCookie(userId),
+      cookie: (userId, options) => panelUserCode.panelCookie(userId, options),
+      enrolAuthenticator: (userId) => panelUserCode.enrolAuthenticator(userId),
       async signIn(context, role) {
         const user = await createUser(role)
         const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id))

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Link } from '#app/components/link.tsx'
+import { ToggleForm } from './link-health-settings.tsx'
+
+// The sign-in part of /admin/settings (docs/decisions/048): the owner's "require two-factor for every panel
+// user" (admins only; other roles do not see it).
+
+export function SignInSettings({
+  requireTwoFactor,
+  reply,
+}: {
+  requireTwoFactor: boolean
+  reply: SubmissionResult<string[]> | undefined
+}) {
+  return (
+    <section aria-labelledby="sign-in-settings-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="sign-in-settings-heading" className="text-xl font-semibold">
+        Sign-in
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Each user sets up their own authenticator app under{' '}
+        <Link to="/admin/account" className="font-medium text-brand-700 underline">
+          Account → Two-factor sign-in
+        </Link>
+        .
+      </p>
+      <div className="mt-4">
+        <ToggleForm
+          // Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
+          key={`require-two-factor-${requireTwoFactor}`}
+          intent="require-two-factor"
+          field="requireTwoFactor"
+          checked={requireTwoFactor}
+          label="Require two-factor sign-in for every panel user"
+          hint="Users without an authenticator app are sent to set one up after signing in."
+          save="the two-factor requirement"
+          lastResult={reply}
+        />
+      </div>
+    </section>
+  )
+}
