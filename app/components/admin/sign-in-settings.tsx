@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '#app/components/link.tsx'
-import { ToggleForm } from './link-health-settings.tsx'
+import { ToggleForm } from './toggle-form.tsx'
 
 // The sign-in part of /admin/settings (docs/decisions/048): the owner's "require two-factor for every panel
 // user" (admins only; other roles do not see it).

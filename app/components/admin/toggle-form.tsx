@@ -1,0 +1,52 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { AutoHideSchema, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
+import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
+import { smallButtonClass } from './settings-table.tsx'
+
+type Reply = SubmissionResult<string[]> | undefined
+
+/** One site or user setting: a checkbox and its own Save button, posted with its intent to the page's action. */
+export function ToggleForm({
+  intent,
+  field,
+  checked,
+  label,
+  hint,
+  save,
+  lastResult,
+}: {
+  intent: 'auto-hide' | 'link-health-email' | 'require-two-factor'
+  field: 'autoHideRejected' | 'linkHealthEmail' | 'requireTwoFactor'
+  checked: boolean
+  label: string
+  hint: string
+  save: string
+  lastResult: Reply
+}) {
+  // This form, not the page's others: they all post to the page's action.
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const schema = {
+    'auto-hide': AutoHideSchema,
+    'link-health-email': LinkHealthEmailSchema,
+    'require-two-factor': RequireTwoFactorSchema,
+  }[intent]
+  const [form, fields] = useZodForm(schema, {
+    id: intent,
+    lastResult,
+    defaultValue: { [field]: checked ? 'on' : undefined },
+  })
+  const meta = (fields as Record<string, Parameters<typeof CheckboxField>[0]['meta']>)[field]!
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
+      <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to save settings" />
+      <input type="hidden" name="intent" value={intent} />
+      <CheckboxField meta={meta} label={label} hint={hint} className="flex max-w-xl flex-wrap items-center gap-2" />
+      <StatusButton pending={busy} className={smallButtonClass}>
+        Save<span className="sr-only"> {save}</span>
+      </StatusButton>
+    </Form>
+  )
+}
