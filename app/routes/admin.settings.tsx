@@ -134,31 +134,31 @@ async function write(actorId: number, form: SettingsAction) {
     }
     case 'auto-hide':
       await setAutoHideRejected(actorId, form.autoHideRejected)
-      return redirectWithToast('/admin/settings', {
-        title: 'Settings saved',
-        description: form.autoHideRejected
+      return settingsSaved(
+        form.autoHideRejected
           ? 'Products Amazon rejects on 3 runs in a row will be hidden.'
           : 'Products Amazon rejects will stay visible.',
-      })
+      )
     case 'require-two-factor':
       await setRequireTwoFactor(actorId, form.requireTwoFactor)
-      return redirectWithToast('/admin/settings', {
-        title: 'Settings saved',
-        description: form.requireTwoFactor
+      return settingsSaved(
+        form.requireTwoFactor
           ? 'Every panel user must now set up two-factor sign-in.'
           : 'Two-factor sign-in is now each user’s choice.',
-      })
+      )
     case 'link-health-email':
       // The signed-in user's own row only: no user id is read from the form.
       await setOwnLinkHealthEmail(actorId, form.linkHealthEmail)
-      return redirectWithToast('/admin/settings', {
-        title: 'Settings saved',
-        description: form.linkHealthEmail
+      return settingsSaved(
+        form.linkHealthEmail
           ? 'You will get an e-mail when the refresh finds new link problems.'
           : 'You will no longer get link problem e-mails.',
-      })
+      )
   }
 }
+
+const settingsSaved = (description: string) =>
+  redirectWithToast('/admin/settings', { title: 'Settings saved', description })
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 

@@ -28,6 +28,7 @@ import {
   problemDetail,
   type LinkProblemKind,
 } from '#app/utils/link-health.ts'
+import { DEFAULT_STORE, storeProductUrl } from '#app/utils/stores.ts'
 import { db, type Executor } from '#db/client.ts'
 
 // Link health (docs/decisions/047): what the nightly refresh records about each product's Amazon link, and the
@@ -146,7 +147,7 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
         trx,
         id,
         asin,
-        normaliseAffiliateUrl(`https://www.amazon.com/dp/${asin}`, getEnv().AFFILIATE_TAG),
+        normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), getEnv().AFFILIATE_TAG),
       )
       const resolved = await resolveProductProblems(trx, id)
       await writeAudit(trx, {

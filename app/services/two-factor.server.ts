@@ -82,8 +82,8 @@ export async function pendingEnrolment(userId: number, issuer: string, account: 
 
 /**
  * Confirms the pending factor with a code from the app and raises the session to aal2; answers the ten
- * recovery codes (shown once), or null for a wrong code. A form naming another factor than the user's pending one is refused (400): the secret is
- * the server's, never the form's.
+ * recovery codes (shown once), or null for a wrong code. A form naming another factor than the user's pending
+ * one is refused (400): the secret is the server's, never the form's.
  */
 export async function confirmTotpEnrolment(userId: number, factorId: number, code: string, sessionId: string) {
   const key = requireKey()
@@ -100,16 +100,7 @@ export async function confirmTotpEnrolment(userId: number, factorId: number, cod
       // session already belongs to this user (sign-in gave it a new id), and the page that answers this form is
       // rendered with the request's cookie, which a new id would have ended.
       await setSessionAal(trx, sessionId, 'aal2')
-      const recovery = newRecoveryCodes()
-      await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
-      await writeAudit(trx, {
-        actorId: userId,
-        entityType: 'USER',
-        entityId: userId,
-        action: 'TWO_FACTOR_ENROLLED',
-        diff: { method: 'totp', recovery_codes: recovery.length },
-      })
-      return recovery
+      return issueRecoveryCodes(trx, userId, 'TWO_FACTOR_ENROLLED', { method: 'totp' })
     })
     .catch(async (error: unknown) => {
       // A form naming another factor is a failed attempt too.
@@ -176,16 +167,7 @@ export async function regenerateRecoveryCodes(userId: number, input: SecondStep)
     const factor = await lockTotpFactor(trx, userId)
     if (!factor?.verified_at) throw new Refusal(409, NOT_ENROLLED)
     if (!(await checkCode(trx, userId, input))) return null
-    const recovery = newRecoveryCodes()
-    await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
-    await writeAudit(trx, {
-      actorId: userId,
-      entityType: 'USER',
-      entityId: userId,
-      action: 'RECOVERY_CODES_REGENERATED',
-      diff: { recovery_codes: recovery.length },
-    })
-    return recovery
+    return issueRecoveryCodes(trx, userId, 'RECOVERY_CODES_REGENERATED')
   })
   if (!codes) await auditFailure(userId, 'regenerate-codes', input.method)
   return codes
@@ -244,4 +226,23 @@ export async function setRequireTwoFactor(actorId: number, on: boolean) {
       diff: { require_two_factor: { from: before.requireTwoFactor, to: on } },
     })
   })
+}
+
+/** Ten new recovery codes in place of any old ones, audited with `action`; answered to be shown once. */
+async function issueRecoveryCodes(
+  trx: Executor,
+  userId: number,
+  action: 'TWO_FACTOR_ENROLLED' | 'RECOVERY_CODES_REGENERATED',
+  diff: Record<string, string> = {},
+): Promise<string[]> {
+  const recovery = newRecoveryCodes()
+  await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
+  await writeAudit(trx, {
+    actorId: userId,
+    entityType: 'USER',
+    entityId: userId,
+    action,
+    diff: { ...diff, recovery_codes: recovery.length },
+  })
+  return recovery
 }

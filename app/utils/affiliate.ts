@@ -58,6 +58,6 @@ function storedUrl(product: { asin: string; affiliate_url: string | null }): URL
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not a web address')
     return url
   } catch {
-    return new URL(`https://www.amazon.com/dp/${encodeURIComponent(product.asin)}`)
+    return storeProductUrl(DEFAULT_STORE, product.asin)
   }
 }
