@@ -49,13 +49,13 @@ export default defineConfig({
     },
     {
       name: 'js',
-      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//],
+      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//, /site-wide\//],
       dependencies: ['first-admin-no-js'],
       use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'no-js',
-      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//],
+      testIgnore: [/first-admin\.spec\.ts/, /site-checks\//, /site-wide\//],
       dependencies: ['first-admin-no-js'],
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
     },
@@ -66,6 +66,23 @@ export default defineConfig({
       testMatch: /site-checks\/.*\.spec\.ts/,
       dependencies: ['first-admin-no-js'],
       use: { ...devices['Desktop Chrome'] },
+    },
+    // Site-wide settings (e.g. requiring two-factor sign-in of every panel user) would disturb the tests running
+    // in parallel: these run after all others, alone, one test at a time, in both modes. To run just these, add
+    // --workers=1 to --no-deps, which drops the order between the two as well.
+    {
+      name: 'site-wide-js',
+      testMatch: /site-wide\/.*\.spec\.ts/,
+      dependencies: ['js', 'no-js', 'site-checks'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'site-wide-no-js',
+      testMatch: /site-wide\/.*\.spec\.ts/,
+      dependencies: ['site-wide-js'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
     },
   ],
   webServer: {

@@ -16,8 +16,11 @@ export interface PanelUser {
 export interface PanelUsers {
   /** A new panel user holding `role`; with `password` for the specs that sign in by typing it. */
   createUser(role: Role, options?: { password?: string }): Promise<PanelUser>
-  /** A new panel user holding `role`, signed in on the browser context. */
-  signIn(context: BrowserContext, role: Role): Promise<PanelUser>
+  /**
+   * A new panel user holding `role`, signed in on the browser context; with `twoFactor`, one with a confirmed
+   * authenticator app whose session has passed the second step (aal2).
+   */
+  signIn(context: BrowserContext, role: Role, options?: { twoFactor?: boolean }): Promise<PanelUser>
   /**
    * The `cookie` header of a new panel session for the user, for requests made without a browser: aal1 (as after
    * the password, enough for a user without a second factor) unless `aal` says otherwise.
@@ -53,9 +56,11 @@ export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typ
       createUser,
       cookie: (userId, options) => panelUserCode.panelCookie(userId, options),
       enrolAuthenticator: (userId) => panelUserCode.enrolAuthenticator(userId),
-      async signIn(context, role) {
+      async signIn(context, role, options) {
         const user = await createUser(role)
-        const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id))
+        if (options?.twoFactor) await panelUserCode.enrolAuthenticator(user.id)
+        const aal = options?.twoFactor ? 'aal2' : 'aal1'
+        const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id, { aal }))
         await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
         return user
       },
