@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test'
 // The e2e suite runs against the production build, on a database of its own made fresh for this run.
 const port = Number(process.env.E2E_PORT ?? 3210)
 process.env.E2E_DATABASE ??= `cv_e2e_${process.pid}_${Date.now().toString(36)}`
-process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`
+// localhost, not 127.0.0.1: a passkey is bound to a domain, and WebAuthn takes no IP address for one.
+process.env.E2E_BASE_URL = `http://localhost:${port}`
 // The web server's SMTP sink writes every message here; tests read them (tests/e2e/support/mailbox.ts).
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `${process.env.E2E_DATABASE}-mail`)
 

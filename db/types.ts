@@ -175,11 +175,17 @@ export interface MfaFactors {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   last_used_at: Timestamp | null;
+  name: string | null;
   totp_last_step: number | null;
   totp_secret: string | null;
   type: MfaFactorType;
   user_id: number;
   verified_at: Timestamp | null;
+  webauthn_backed_up: boolean | null;
+  webauthn_counter: number | null;
+  webauthn_credential_id: string | null;
+  webauthn_public_key: Buffer | null;
+  webauthn_transports: Generated<string[]>;
 }
 
 export interface MfaRecoveryCodes {
@@ -322,6 +328,14 @@ export interface Users {
   link_health_email: Generated<boolean>;
   password_hash: string | null;
   updated_at: Generated<Timestamp>;
+  webauthn_user_id: string | null;
+}
+
+export interface WebauthnChallenges {
+  challenge: string;
+  expires_at: Timestamp;
+  purpose: string;
+  user_id: number | null;
 }
 
 export interface DB {
@@ -349,4 +363,5 @@ export interface DB {
   subscribers: Subscribers;
   user_roles: UserRoles;
   users: Users;
+  webauthn_challenges: WebauthnChallenges;
 }

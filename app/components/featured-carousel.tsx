@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { ProductCard, type ProductCardProps } from './product-card.tsx'
 
 /**
@@ -8,8 +9,7 @@ import { ProductCard, type ProductCardProps } from './product-card.tsx'
  */
 export function FeaturedCarousel({ products }: { products: ProductCardProps[] }) {
   const track = useRef<HTMLUListElement>(null)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
 
   function move(direction: 1 | -1) {
     const element = track.current

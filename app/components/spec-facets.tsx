@@ -2,6 +2,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ERAS, MATERIALS, type Era, type Material } from '#app/schemas/product-specs.ts'
 import { THICKNESS_STEPS, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /**
  * A listing's filter form (category and search pages): a GET form, so every filtered view has its own URL and
@@ -18,8 +19,7 @@ export function FilterForm({
 }) {
   const submit = useSubmit()
   const navigation = useNavigation()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   return (
     <Form
       method="get"

@@ -28,6 +28,8 @@ const rules = {
   // malformed codes alike. 5 in 15 minutes leaves a 6-digit code a 1-in-200,000 chance a window.
   'mfa:account': { points: 5, duration: 900 },
   'mfa:ip': { points: 20, duration: 900 },
+  // Passkey ceremonies started (docs/decisions/049): each keeps a challenge row for five minutes.
+  'passkey-options:ip': { points: 60, duration: 900 },
   // Password-reset mail.
   'password-reset:ip': { points: 10, duration: 3600 },
   'password-reset:email': { points: 3, duration: 3600 },

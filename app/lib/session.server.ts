@@ -69,14 +69,20 @@ export async function getSessionUser(request: Request, kind: SessionKind): Promi
 
 /**
  * Starts a new session for the user and returns its Set-Cookie header. The id is always new (no session
- * fixation), and the session the request came with, if any, is ended.
+ * fixation), and the session the request came with, if any, is ended. It starts at aal1 unless the sign-in
+ * itself was multi-factor (a passkey with user verification, docs/decisions/049).
  */
-export async function startSession(request: Request, userId: number, kind: SessionKind): Promise<string> {
+export async function startSession(
+  request: Request,
+  userId: number,
+  kind: SessionKind,
+  aal: SessionAal = 'aal1',
+): Promise<string> {
   const previous = await sessionIdFrom(request, kind)
   if (previous) await deleteSession(db, previous)
   const id = newSessionId()
   const expiresAt = new Date(Date.now() + policies[kind].absoluteSeconds * 1000)
-  await insertSession(db, { id, userId, kind, expiresAt })
+  await insertSession(db, { id, userId, kind, expiresAt, aal })
   return sessionCookie(kind).serialize(id)
 }
 

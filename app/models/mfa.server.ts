@@ -18,6 +18,14 @@ export async function getAssurance(db: Executor, userId: number) {
   return { hasFactor: Boolean(row.has_factor), requireTwoFactor: row.require_two_factor ?? false }
 }
 
+/**
+ * Serialises changes to one user's factors until the transaction ends (their user row, locked): two forms at
+ * once cannot both add a first factor, or both remove the last.
+ */
+export async function lockUserFactors(trx: Executor, userId: number) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()
+}
+
 /** The user's authenticator-app factor, confirmed or pending. */
 export async function findTotpFactor(db: Executor, userId: number) {
   return db
@@ -70,14 +78,18 @@ export async function acceptTotpStep(trx: Executor, factorId: number, step: numb
 
 /** Deletes every factor and recovery code of the user; answers how many factors went. */
 export async function deleteUserFactors(trx: Executor, userId: number): Promise<number> {
-  await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute()
+  await deleteRecoveryCodes(trx, userId)
   const result = await trx.deleteFrom('mfa_factors').where('user_id', '=', userId).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
+export async function deleteRecoveryCodes(trx: Executor, userId: number) {
+  await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute()
+}
+
 /** The user's recovery codes become these (hashes): earlier ones stop working. */
 export async function replaceRecoveryCodes(trx: Executor, userId: number, hashes: readonly string[]) {
-  await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute()
+  await deleteRecoveryCodes(trx, userId)
   await trx
     .insertInto('mfa_recovery_codes')
     .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))

@@ -1,16 +1,22 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
-import type { SessionKind } from '#db/types.ts'
+import type { SessionAal, SessionKind } from '#db/types.ts'
 
 // Sessions are rows: signing out, a password change or an admin can end them on the server.
 
 export async function insertSession(
   db: Executor,
-  session: { id: string; userId: number; kind: SessionKind; expiresAt: Date },
+  session: { id: string; userId: number; kind: SessionKind; expiresAt: Date; aal?: SessionAal },
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: session.userId, kind: session.kind, expires_at: session.expiresAt })
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      kind: session.kind,
+      expires_at: session.expiresAt,
+      aal: session.aal ?? 'aal1',
+    })
     .execute()
 }
 

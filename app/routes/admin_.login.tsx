@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
-import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
-import { Field, formErrorsOf, useZodForm } from '#app/components/forms.tsx'
+import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { AuthForm, AuthPage, outlineButtonClass } from '#app/components/admin/auth-page.tsx'
+import { PasskeyButton, PASSKEY_NEEDS_JS } from '#app/components/admin/passkey-button.tsx'
+import { Field, firstErrorOf, FormErrors, formErrorsOf, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { checkLogin, getPanelUser, INVALID_LOGIN, VERIFY_PATH } from '#app/lib/panel-auth.server.ts'
@@ -13,9 +14,11 @@ import { adminExists } from '#app/models/user.server.ts'
 import { AUTH_FORM_MAX_BYTES, LoginSchema, loginFailedTitle, NOT_AN_ADMIN } from '#app/schemas/admin-auth.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 import { db } from '#db/client.ts'
+import type { action as passkeySignIn } from './admin_.login_.passkey.ts'
 
 // /admin/login (SPEC §2, §6, §8): e-mail and password; the same answer for every wrong pair, and a user
 // without a role is turned away without a session. Every refusal keeps the e-mail typed, never the password.
+// With JavaScript, a passkey alone signs in too (docs/decisions/049), posted to /admin/login/passkey.
 
 const FORM_TEXT = { submit: 'Sign in', pending: 'Signing in...' }
 
@@ -61,6 +64,7 @@ export default function Login() {
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
       </AuthForm>
+      <PasskeySignIn />
       <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/admin/forgot-password" className="font-medium text-brand-700 underline">
           Forgot password?
@@ -72,5 +76,23 @@ export default function Login() {
         )}
       </div>
     </AuthPage>
+  )
+}
+
+function PasskeySignIn() {
+  const fetcher = useFetcher<typeof passkeySignIn>()
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-6">
+      <FormErrors errors={firstErrorOf(fetcher.data)} title="Login Failed" />
+      <PasskeyButton
+        purpose="sign-in"
+        className={outlineButtonClass}
+        pending={fetcher.state !== 'idle'}
+        send={(answer) => fetcher.submit({ response: answer }, { method: 'post', action: '/admin/login/passkey' })}
+        withoutJs={`${PASSKEY_NEEDS_JS} Sign in with your email and password.`}
+      >
+        Sign in with a passkey
+      </PasskeyButton>
+    </div>
   )
 }

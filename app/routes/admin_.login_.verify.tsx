@@ -1,26 +1,20 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthForm, AuthPage } from '#app/components/admin/auth-page.tsx'
-import { Field, useZodForm } from '#app/components/forms.tsx'
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { AuthForm, AuthPage, outlineButtonClass } from '#app/components/admin/auth-page.tsx'
+import { PasskeyButton, PASSKEY_NEEDS_JS } from '#app/components/admin/passkey-button.tsx'
+import { Field, firstErrorOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
 import { countFailedCode, tooManyCodeAttempts } from '#app/lib/code-attempts.server.ts'
-import { mfaEncryptionKey } from '#app/lib/env.server.ts'
 import { attempt, invalid, parseForm } from '#app/lib/form-reply.server.ts'
 import { getPanelUser } from '#app/lib/panel-auth.server.ts'
 import { newSessionId, sessionCookieHeader } from '#app/lib/session.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import {
-  INVALID_CODE,
-  INVALID_RECOVERY_CODE,
-  SecondStepSchema,
-  TWO_FACTOR_MAX_BYTES,
-  type SecondStep,
-} from '#app/schemas/two-factor.ts'
-import { auditFailure, completeSecondStep } from '#app/services/two-factor.server.ts'
+import { SecondStepSchema, TWO_FACTOR_MAX_BYTES, type SecondStepMethod } from '#app/schemas/two-factor.ts'
+import { auditFailure, completeSecondStep, secondStepMethods } from '#app/services/two-factor.server.ts'
 import { noStoreHeaders } from '#app/utils/cache.ts'
 
-// /admin/login/verify (docs/decisions/048): the second step of sign-in, for a user with a factor whose session
-// has seen only the password (aal1). A good code moves the session to a new id at aal2. Each method is a form
-// of its own, listed, so passkeys can join them.
+// /admin/login/verify (docs/decisions/048, 049): the second step of sign-in, for a user with a factor whose
+// session has seen only the password (aal1). A good code or passkey moves the session to a new id at aal2. Each
+// of the user's methods is a form of its own: a passkey (with JavaScript), the app's code, a recovery code.
 
 /** The user at this step: signed in with the password, with a factor, not yet past it. */
 async function userAtSecondStep(request: Request) {
@@ -32,9 +26,7 @@ async function userAtSecondStep(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await userAtSecondStep(request)
-  // Without the key the app's codes cannot be checked: recovery codes (hashed, not encrypted) still can.
-  const methods: Array<SecondStep['method']> = mfaEncryptionKey() ? ['totp', 'recovery'] : ['recovery']
-  return { email: user.email, methods }
+  return { email: user.email, methods: await secondStepMethods(user.id) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,17 +36,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (limited) return limited
   if ('reply' in form) {
     await countFailedCode(user.id, context.clientIp)
-    await auditFailure(user.id, 'sign-in', form.submission?.payload.method === 'recovery' ? 'recovery' : 'totp')
+    const method = form.submission?.payload.method
+    await auditFailure(user.id, 'sign-in', method === 'recovery' || method === 'passkey' ? method : 'totp')
     return form.reply
   }
   const { submission, value } = form
   return attempt(submission, async () => {
-    const id = await completeSecondStep(user.id, user.sessionId, newSessionId(), value)
-    if (!id) {
+    const outcome = await completeSecondStep(user.id, user.sessionId, newSessionId(), value)
+    if ('error' in outcome) {
       await countFailedCode(user.id, context.clientIp)
-      return invalid(submission, { code: [value.method === 'totp' ? INVALID_CODE : INVALID_RECOVERY_CODE] })
+      return invalid(submission, { [value.method === 'passkey' ? 'response' : 'code']: [outcome.error] })
     }
-    const cookie = await sessionCookieHeader('panel', id)
+    const cookie = await sessionCookieHeader('panel', outcome.sessionId)
     return redirectWithToast('/admin', { title: 'Welcome back!' }, { headers: { 'Set-Cookie': cookie } })
   })
 }
@@ -63,7 +56,7 @@ export const headers = noStoreHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Two-factor sign-in' }, { name: 'robots', content: 'noindex' }]
 
-const METHODS = {
+const CODE_METHODS = {
   totp: {
     title: 'Authenticator app',
     label: 'Code from your authenticator app',
@@ -87,9 +80,13 @@ export default function Verify() {
   return (
     <AuthPage title="Two-factor sign-in" description={`Signed in as ${email}. One more step.`}>
       <div className="space-y-8">
-        {methods.map((method) => (
-          <MethodForm key={method} method={method} reply={replied === method ? reply : undefined} />
-        ))}
+        {methods.map((method) =>
+          method === 'passkey' ? (
+            <PasskeyMethod key={method} reply={replied === method ? reply : undefined} />
+          ) : (
+            <MethodForm key={method} method={method} reply={replied === method ? reply : undefined} />
+          ),
+        )}
       </div>
       <Form method="post" action="/admin/logout" className="mt-6 text-sm">
         <button type="submit" className="font-medium text-brand-700 underline">
@@ -100,14 +97,33 @@ export default function Verify() {
   )
 }
 
-function MethodForm({
-  method,
-  reply,
-}: {
-  method: SecondStep['method']
-  reply: ReturnType<typeof useActionData<typeof action>>
-}) {
-  const text = METHODS[method]
+type Reply = ReturnType<typeof useActionData<typeof action>>
+
+/** A passkey: the ceremony in the browser, its answer posted to this page's action. */
+function PasskeyMethod({ reply }: { reply: Reply }) {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  return (
+    <section aria-labelledby="verify-passkey-heading">
+      <h2 id="verify-passkey-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        Passkey
+      </h2>
+      <FormErrors errors={firstErrorOf(reply)} title="Verification failed" />
+      <PasskeyButton
+        purpose="authenticate"
+        className={outlineButtonClass}
+        pending={navigation.state === 'submitting'}
+        send={(answer) => submit({ method: 'passkey', response: answer }, { method: 'post' })}
+        withoutJs={`${PASSKEY_NEEDS_JS} Use another method below.`}
+      >
+        Use a passkey
+      </PasskeyButton>
+    </section>
+  )
+}
+
+function MethodForm({ method, reply }: { method: Exclude<SecondStepMethod, 'passkey'>; reply: Reply }) {
+  const text = CODE_METHODS[method]
   const [form, fields] = useZodForm(SecondStepSchema, { id: `verify-${method}`, lastResult: reply })
   return (
     <section aria-labelledby={`verify-${method}-heading`}>

@@ -16,29 +16,46 @@ import { writeAudit } from '#app/models/audit.server.ts'
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
+  deleteRecoveryCodes,
   deleteUserFactors,
   findTotpFactor,
+  getAssurance,
   lockTotpFactor,
+  lockUserFactors,
   putPendingTotpFactor,
   replaceRecoveryCodes,
   rotateSession,
   setSessionAal,
   useRecoveryCode,
 } from '#app/models/mfa.server.ts'
+import { deletePasskey, insertPasskey, listPasskeys } from '#app/models/passkey.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { lockSiteSettings, updateSiteSettings } from '#app/models/site-settings.server.ts'
 import {
   ALREADY_ENROLLED,
   ENROLMENT_GONE,
+  INVALID_CODE,
+  INVALID_RECOVERY_CODE,
+  MAX_PASSKEYS,
   MFA_UNAVAILABLE,
   NOT_ENROLLED,
+  PASSKEY_GONE,
+  PASSKEY_TAKEN,
+  PASSKEYS_FULL,
+  type PasskeyAttestation,
   type SecondStep,
+  type SecondStepMethod,
 } from '#app/schemas/two-factor.ts'
 import { db, type Executor } from '#db/client.ts'
+import { verifyAssertion, verifyRegistration } from './passkeys.server.ts'
 
-// Two-factor sign-in's writes (docs/decisions/048). Each is one transaction that locks the factor, checks the
-// code, changes and audits. A wrong code is not a Refusal here: its failure is audited in a transaction of its
-// own (the check's rolls nothing back worth keeping), and the route counts it against the rate limit.
+// Two-factor sign-in's writes (docs/decisions/048, 049). Each is one transaction that locks the user's factors,
+// checks the code or passkey, changes and audits. A wrong code is not a Refusal here: the check answers its
+// message, its failure is audited in a transaction of its own (the check's rolls nothing back worth keeping),
+// and the route counts it against the rate limit. Recovery codes come with the first factor and go with the last.
+
+/** A check's failure: the message to show under the form. */
+export type Failed = { error: string }
 
 function requireKey(): string {
   const key = mfaEncryptionKey()
@@ -46,17 +63,35 @@ function requireKey(): string {
   return key
 }
 
-/** Whether the user has two-factor sign-in, and what the account page shows of it. */
+/** Whether the user has two-factor sign-in, and what the account page shows of it: the app, passkeys, codes. */
 export async function twoFactorStatus(userId: number) {
-  const factor = await findTotpFactor(db, userId)
-  const enrolled = Boolean(factor?.verified_at)
+  const [factor, passkeys] = await Promise.all([findTotpFactor(db, userId), listPasskeys(db, userId)])
+  const totp = Boolean(factor?.verified_at)
+  const enrolled = totp || passkeys.length > 0
   return {
     available: mfaEncryptionKey() !== null,
     enrolled,
-    since: factor?.verified_at ?? null,
+    totp,
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name ?? 'Passkey',
+      addedAt: passkey.verified_at!,
+      lastUsedAt: passkey.last_used_at,
+    })),
     recoveryCodesLeft: enrolled ? await countUnusedRecoveryCodes(db, userId) : 0,
     pendingFactorId: factor && !factor.verified_at ? factor.id : null,
   }
+}
+
+/** The methods the user's second step offers: their factors, and recovery codes. */
+export async function secondStepMethods(userId: number): Promise<SecondStepMethod[]> {
+  const status = await twoFactorStatus(userId)
+  return [
+    ...(status.passkeys.length > 0 ? (['passkey'] as const) : []),
+    // Without the key the app's codes cannot be checked: recovery codes (hashed, not encrypted) still can.
+    ...(status.totp && status.available ? (['totp'] as const) : []),
+    'recovery',
+  ]
 }
 
 /** Starts setting up an authenticator app: a new secret, kept encrypted on a pending factor (replacing one). */
@@ -82,44 +117,92 @@ export async function pendingEnrolment(userId: number, issuer: string, account: 
 
 /**
  * Confirms the pending factor with a code from the app and raises the session to aal2; answers the ten
- * recovery codes (shown once), or null for a wrong code. A form naming another factor than the user's pending
- * one is refused (400): the secret is the server's, never the form's.
+ * recovery codes (shown once) when it is the user's first factor, or the failure for a wrong code. A form naming
+ * another factor than the user's pending one is refused (400): the secret is the server's, never the form's.
  */
 export async function confirmTotpEnrolment(userId: number, factorId: number, code: string, sessionId: string) {
   const key = requireKey()
-  const codes = await db
+  const outcome = await db
     .transaction()
-    .execute(async (trx) => {
+    .execute(async (trx): Promise<{ recoveryCodes: string[] | null } | Failed> => {
+      await lockUserFactors(trx, userId)
       const factor = await lockTotpFactor(trx, userId)
       if (factor?.verified_at) throw new Refusal(409, ALREADY_ENROLLED)
       if (!factor?.totp_secret || factor.id !== factorId) throw new Refusal(400, ENROLMENT_GONE)
       const step = acceptedStep(decryptSecret(factor.totp_secret, key), code, factor.totp_last_step)
-      if (step === null) return null
+      if (step === null) return { error: INVALID_CODE }
+      const first = !(await getAssurance(trx, userId)).hasFactor
       await acceptTotpStep(trx, factor.id, step, { verify: true })
-      // The code just proved the factor: this session is past the second step. In place, not at a new id: the
-      // session already belongs to this user (sign-in gave it a new id), and the page that answers this form is
-      // rendered with the request's cookie, which a new id would have ended.
-      await setSessionAal(trx, sessionId, 'aal2')
-      return issueRecoveryCodes(trx, userId, 'TWO_FACTOR_ENROLLED', { method: 'totp' })
+      return { recoveryCodes: await enrolled(trx, userId, sessionId, first, { method: 'totp' }) }
     })
     .catch(async (error: unknown) => {
       // A form naming another factor is a failed attempt too.
       if (error instanceof Refusal && error.status === 400) await auditFailure(userId, 'enrol', 'totp')
       throw error
     })
-  if (!codes) await auditFailure(userId, 'enrol', 'totp')
-  return codes
+  if ('error' in outcome) await auditFailure(userId, 'enrol', 'totp')
+  return outcome
 }
 
 /**
- * Checks a code against the user's confirmed factor, inside the caller's transaction: a TOTP code for a step
- * later than the last accepted (recorded), or an unused recovery code (marked used, audited). Answers whether
- * it was good.
+ * Adds a passkey the browser just made, checked against its challenge; answers the ten recovery codes when it
+ * is the user's first factor. A bad answer is a Refusal (400, audited); a passkey already registered a 409.
  */
-async function checkCode(trx: Executor, userId: number, { method, code }: SecondStep): Promise<boolean> {
+export async function addPasskey(userId: number, sessionId: string, response: PasskeyAttestation, name?: string) {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await lockUserFactors(trx, userId)
+      const passkeys = await listPasskeys(trx, userId)
+      if (passkeys.length >= MAX_PASSKEYS) throw new Refusal(409, PASSKEYS_FULL)
+      const credential = await verifyRegistration(trx, userId, response)
+      const first = !(await getAssurance(trx, userId)).hasFactor
+      const label = name || `Passkey ${passkeys.length + 1}`
+      const row = await insertPasskey(trx, { userId, name: label, ...credential })
+      if (!row) throw new Refusal(409, PASSKEY_TAKEN, 'response')
+      const recoveryCodes = await enrolled(trx, userId, sessionId, first, { method: 'passkey', name: label })
+      return { name: label, recoveryCodes }
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof Refusal && error.status === 400) await auditFailure(userId, 'enrol', 'passkey')
+      throw error
+    })
+}
+
+/**
+ * A factor just proved by the user: audited, and this session is past the second step. In place, not at a new
+ * id: the session already belongs to this user (sign-in gave it a new id), and the page that answers the form
+ * is rendered with the request's cookie, which a new id would have ended. The first factor brings the recovery
+ * codes, answered to be shown once.
+ */
+async function enrolled(
+  trx: Executor,
+  userId: number,
+  sessionId: string,
+  first: boolean,
+  diff: Record<string, string>,
+) {
+  await setSessionAal(trx, sessionId, 'aal2')
+  if (first) return issueRecoveryCodes(trx, userId, 'TWO_FACTOR_ENROLLED', diff)
+  await writeAudit(trx, { actorId: userId, entityType: 'USER', entityId: userId, action: 'TWO_FACTOR_ENROLLED', diff })
+  return null
+}
+
+/**
+ * Checks a second step against the user's confirmed factors, inside the caller's transaction: a TOTP code for a
+ * step later than the last accepted (recorded), an unused recovery code (marked used, audited), or a passkey's
+ * answer to this user's challenge (used up, its counter recorded). Answers null when it was good, else why not.
+ */
+async function checkSecondStep(trx: Executor, userId: number, input: SecondStep): Promise<Failed | null> {
+  if (input.method === 'passkey') {
+    const checked = await verifyAssertion(trx, 'authenticate', userId, input.response)
+    return 'error' in checked ? checked : null
+  }
+  const { method, code } = input
   if (method === 'recovery') {
     const normalised = normaliseRecoveryCode(code)
-    if (!normalised || !(await useRecoveryCode(trx, userId, hashRecoveryCode(normalised)))) return false
+    if (!normalised || !(await useRecoveryCode(trx, userId, hashRecoveryCode(normalised))))
+      return { error: INVALID_RECOVERY_CODE }
     await writeAudit(trx, {
       actorId: userId,
       entityType: 'USER',
@@ -127,18 +210,18 @@ async function checkCode(trx: Executor, userId: number, { method, code }: Second
       action: 'RECOVERY_CODE_USED',
       diff: { recovery_codes_left: await countUnusedRecoveryCodes(trx, userId) },
     })
-    return true
+    return null
   }
   const factor = await lockTotpFactor(trx, userId)
-  if (!factor?.verified_at || !factor.totp_secret) return false
+  if (!factor?.verified_at || !factor.totp_secret) return { error: INVALID_CODE }
   const step = acceptedStep(decryptSecret(factor.totp_secret, requireKey()), code, factor.totp_last_step)
-  if (step === null) return false
+  if (step === null) return { error: INVALID_CODE }
   await acceptTotpStep(trx, factor.id, step)
-  return true
+  return null
 }
 
 /** A failed second-factor attempt, in the audit log (also for a form that did not even hold a code). */
-export async function auditFailure(userId: number, step: string, method: SecondStep['method']) {
+export async function auditFailure(userId: number, step: string, method: SecondStepMethod) {
   await writeAudit(db, {
     actorId: userId,
     entityType: 'USER',
@@ -149,48 +232,74 @@ export async function auditFailure(userId: number, step: string, method: SecondS
 }
 
 /**
- * The second step of sign-in: a good code moves the session to a new id at aal2 (no fixation across the step
- * up). Answers the new session id, or null for a wrong code (audited).
+ * The second step of sign-in: a good code or passkey moves the session to a new id at aal2 (no fixation across
+ * the step up). Answers the new session id, or the failure (audited).
  */
 export async function completeSecondStep(userId: number, sessionId: string, newSessionId: string, input: SecondStep) {
-  const rotated = await db.transaction().execute(async (trx) => {
-    if (!(await checkCode(trx, userId, input))) return false
-    return rotateSession(trx, sessionId, newSessionId, 'aal2')
+  return freshChecked(userId, 'sign-in', input, async (trx): Promise<{ sessionId: string } | Failed> => {
+    if (!(await rotateSession(trx, sessionId, newSessionId, 'aal2'))) return { error: ENROLMENT_GONE }
+    return { sessionId: newSessionId }
   })
-  if (!rotated) await auditFailure(userId, 'sign-in', input.method)
-  return rotated ? newSessionId : null
 }
 
-/** New recovery codes (the old ones stop working), after a fresh check; null for a wrong code. */
+/** New recovery codes (the old ones stop working), after a fresh check. */
 export async function regenerateRecoveryCodes(userId: number, input: SecondStep) {
-  const codes = await db.transaction().execute(async (trx) => {
-    const factor = await lockTotpFactor(trx, userId)
-    if (!factor?.verified_at) throw new Refusal(409, NOT_ENROLLED)
-    if (!(await checkCode(trx, userId, input))) return null
-    return issueRecoveryCodes(trx, userId, 'RECOVERY_CODES_REGENERATED')
-  })
-  if (!codes) await auditFailure(userId, 'regenerate-codes', input.method)
-  return codes
+  return freshChecked(userId, 'regenerate-codes', input, async (trx) => ({
+    recoveryCodes: await issueRecoveryCodes(trx, userId, 'RECOVERY_CODES_REGENERATED'),
+  }))
 }
 
-/** Turns two-factor sign-in off for the user, after a fresh check; answers whether the code was good. */
-export async function removeTwoFactor(userId: number, input: SecondStep) {
-  const removed = await db.transaction().execute(async (trx) => {
+/** Removes the user's authenticator app, after a fresh check; answers whether a factor is left. */
+export async function removeTotp(userId: number, input: SecondStep) {
+  return freshChecked(userId, 'remove', input, async (trx) => {
     const factor = await lockTotpFactor(trx, userId)
     if (!factor?.verified_at) throw new Refusal(409, NOT_ENROLLED)
-    if (!(await checkCode(trx, userId, input))) return false
-    await deleteUserFactors(trx, userId)
-    await writeAudit(trx, {
-      actorId: userId,
-      entityType: 'USER',
-      entityId: userId,
-      action: 'TWO_FACTOR_REMOVED',
-      diff: { method: 'totp' },
-    })
-    return true
+    await trx.deleteFrom('mfa_factors').where('id', '=', factor.id).execute()
+    return factorRemoved(trx, userId, { method: 'totp' })
   })
-  if (!removed) await auditFailure(userId, 'remove', input.method)
-  return removed
+}
+
+/** Removes one of the user's passkeys, after a fresh check (it may be by that passkey itself). */
+export async function removePasskey(userId: number, factorId: number, input: SecondStep) {
+  return freshChecked(userId, 'remove', input, async (trx) => {
+    const name = await deletePasskey(trx, userId, factorId)
+    if (name === null) throw new Refusal(404, PASSKEY_GONE)
+    return { name, ...(await factorRemoved(trx, userId, { method: 'passkey', name })) }
+  })
+}
+
+/** Audits a removed factor; with the last one gone, its recovery codes go too. */
+async function factorRemoved(trx: Executor, userId: number, diff: Record<string, string>) {
+  const { hasFactor } = await getAssurance(trx, userId)
+  if (!hasFactor) await deleteRecoveryCodes(trx, userId)
+  await writeAudit(trx, {
+    actorId: userId,
+    entityType: 'USER',
+    entityId: userId,
+    action: 'TWO_FACTOR_REMOVED',
+    diff: { ...diff, ...(hasFactor ? {} : { recovery_codes: 'removed' }) },
+  })
+  return { factorsLeft: hasFactor }
+}
+
+/**
+ * Runs `write` in one transaction with the user's factors locked, after the second step `input` checked good;
+ * a user without a factor is refused (409). A failed check changes nothing but what the check itself used up
+ * (a TOTP step, a passkey challenge), and is audited as `step`.
+ */
+async function freshChecked<Answer extends object>(
+  userId: number,
+  step: string,
+  input: SecondStep,
+  write: (trx: Executor) => Promise<Answer | Failed>,
+): Promise<Answer | Failed> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    await lockUserFactors(trx, userId)
+    if (!(await getAssurance(trx, userId)).hasFactor) throw new Refusal(409, NOT_ENROLLED)
+    return (await checkSecondStep(trx, userId, input)) ?? write(trx)
+  })
+  if ('error' in outcome) await auditFailure(userId, step, input.method)
+  return outcome
 }
 
 /**

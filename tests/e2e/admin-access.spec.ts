@@ -14,7 +14,7 @@ test("the account menu shows an editor's role; an unknown panel page is a 404 in
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await page.getByText('Account').click()
   await expect(page.getByText('EDITOR', { exact: true })).toBeVisible()

@@ -58,7 +58,7 @@ test('forgot password → mail → new password → sign in; the used link sends
   await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('the new password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 
   await page.goto(link)
@@ -88,6 +88,6 @@ test('the old password no longer signs in after a reset', async ({ page, panelUs
   await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('the old password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('Invalid email or password.')).toBeVisible()
 })

@@ -23,7 +23,7 @@ async function signInWithPassword(page: Page, email: string) {
   await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 async function signOut(page: Page) {

@@ -18,6 +18,10 @@ const PUBLIC_ROUTES = [
   'admin_.reset-password',
   // The second step of sign-in: a session at aal1 is its only way in (tests/integration/two-factor.test.ts).
   'admin_.login_.verify',
+  // Sign-in with a passkey alone, and the options that start a ceremony: sign-in's are anyone's, the others
+  // check the session themselves (tests/integration/passkeys.test.ts).
+  'admin_.login_.passkey',
+  'admin_.passkeys.options',
 ]
 
 interface Guard {
@@ -72,8 +76,10 @@ const GUARDED_ROUTES: Record<string, Guard> = {
     actions: {
       'start-totp': 'view',
       'confirm-totp': 'view',
+      'add-passkey': 'view',
       'regenerate-codes': 'view',
-      'remove-two-factor': 'view',
+      'remove-totp': 'view',
+      'remove-passkey': 'view',
     },
   },
 }

@@ -250,26 +250,23 @@ describe('the second step of sign-in', () => {
 })
 
 describe('the account page', () => {
-  test('removing two-factor sign-in needs a fresh code: a wrong one changes nothing', async () => {
+  test('removing the authenticator app needs a fresh code: a wrong one changes nothing; the last factor takes the recovery codes', async () => {
     const user = await createPanelUser('editor')
     const { secret } = await enrolAuthenticator(user.id)
     const cookie = await panelCookie(user.id, { aal: 'aal2' })
     const ip = nextIp()
     const wrong = replyOf<FormReply>(
-      await post(
-        account.action,
-        '/admin/account',
-        { intent: 'remove-two-factor', code: wrongCode(secret) },
-        cookie,
-        ip,
-      ),
+      await post(account.action, '/admin/account', { intent: 'remove-totp', code: wrongCode(secret) }, cookie, ip),
     )
     expect(wrong.status).toBe(400)
     expect(await factorOf(user.id)).toBeDefined()
     const removed = await redirectOf(
-      await post(account.action, '/admin/account', { intent: 'remove-two-factor', code: codeFor(secret) }, cookie, ip),
+      await post(account.action, '/admin/account', { intent: 'remove-totp', code: codeFor(secret) }, cookie, ip),
     )
-    expect(removed.toast?.title).toBe('Two-factor sign-in removed')
+    expect(removed.toast).toMatchObject({
+      title: 'Authenticator app removed',
+      description: 'Your password alone now signs you in.',
+    })
     expect(await factorOf(user.id)).toBeUndefined()
     expect(await db.selectFrom('mfa_recovery_codes').where('user_id', '=', user.id).selectAll().execute()).toEqual([])
     expect((await auditOf(user.id)).map((row) => row.action)).toEqual(['TWO_FACTOR_FAILED', 'TWO_FACTOR_REMOVED'])
@@ -280,8 +277,7 @@ describe('the account page', () => {
     const { secret } = await enrolAuthenticator(user.id)
     const cookie = await panelCookie(user.id, { aal: 'aal2' })
     const ip = nextIp()
-    const remove = (code: string) =>
-      post(account.action, '/admin/account', { intent: 'remove-two-factor', code }, cookie, ip)
+    const remove = (code: string) => post(account.action, '/admin/account', { intent: 'remove-totp', code }, cookie, ip)
     for (const code of ['', '1', wrongCode(secret), 'x'.repeat(33), '12'])
       expect(replyOf(await remove(code)).status).toBe(400)
     expect(replyOf(await remove(codeFor(secret))).status).toBe(429)

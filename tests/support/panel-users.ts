@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import { mfaEncryptionKey } from '#app/lib/env.server.ts'
+import { verifyRegistrationResponse } from '@simplewebauthn/server'
+import { getEnv, mfaEncryptionKey } from '#app/lib/env.server.ts'
 import { encryptSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, timeStep } from '#app/lib/mfa.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
 import { startSession } from '#app/lib/session.server.ts'
 import { acceptTotpStep, putPendingTotpFactor, replaceRecoveryCodes } from '#app/models/mfa.server.ts'
+import { insertPasskey } from '#app/models/passkey.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
 import { findOrCreateUserByEmail, grantRole, setPasswordHash } from '#app/models/user.server.ts'
 import { db } from '#db/client.ts'
 import type { SessionAal } from '#db/types.ts'
+import { SoftAuthenticator } from './soft-authenticator.ts'
 
 // Panel users for integration and e2e tests (tests/e2e/support/panel-fixture.ts): made with the models, signed
 // in by creating a session row (DESIGN §7), never by typing a password.
@@ -50,6 +53,30 @@ export async function enrolAuthenticator(userId: number) {
   await acceptTotpStep(db, factor!.id, timeStep() - 2, { verify: true })
   await replaceRecoveryCodes(db, userId, recoveryCodes.map(hashRecoveryCode))
   return { secret, recoveryCodes }
+}
+
+/**
+ * Gives the user a passkey held by a software authenticator (soft-authenticator.ts), registered as a ceremony
+ * would register it; answers the authenticator, which can answer the site's later challenges with it.
+ */
+export async function addPasskey(userId: number, name = 'Test passkey') {
+  const origin = new URL(getEnv().SITE_URL).origin
+  const authenticator = new SoftAuthenticator(origin)
+  const challenge = randomBytes(16).toString('base64url')
+  const response = authenticator.register({ challenge, rp: {}, user: { id: challenge } })
+  const verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin })
+  if (!verified.verified) throw new Error('the software passkey did not register')
+  const { credential, credentialBackedUp } = verified.registrationInfo
+  await insertPasskey(db, {
+    userId,
+    name,
+    credentialId: credential.id,
+    publicKey: credential.publicKey,
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+    backedUp: credentialBackedUp,
+  })
+  return authenticator
 }
 
 /** A signed-in panel user's cookie header, or '' for an anonymous visitor. */

@@ -27,6 +27,10 @@ export function AuthPage({
 const buttonClass =
   'w-full rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70'
 
+/** A signed-out page's other way through (a passkey): full width, outlined. */
+export const outlineButtonClass =
+  'w-full rounded-md border border-slate-400 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-70'
+
 /**
  * A signed-out panel form (sign-in, setup, password reset): the form's own failure, titled with SPEC §8's
  * words, above its fields (the kit's), and one full-width submit button that says when it is on its way.

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { ErrorList, Field, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { FOLDER_NAME_MAX, MediaActionSchema, NewFolderSchema } from '#app/schemas/media.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { AdminTable } from './admin-table.tsx'
 import { FolderField, MediaForm, formatBytes, MediaThumbnail } from './media.tsx'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from './styles.ts'
@@ -133,8 +134,7 @@ export function MediaLibrary({
   withParams: (changes: Record<string, string | null>) => string
 }) {
   const pending = useIsPending()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const { checked, setChecked, toggle } = useChecked(media, selectAll)
   const [form, fields] = useZodForm(MediaActionSchema, { id: 'media-bulk', lastResult })
   const folderName = new Map(folders.map((f) => [f.id, f.name]))

@@ -1,24 +1,37 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Field, firstErrorOf, formErrorsOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import {
+  AddPasskeySchema,
   ConfirmTotpSchema,
   RegenerateCodesSchema,
-  RemoveTwoFactorSchema,
+  RemovePasskeySchema,
+  RemoveTotpSchema,
   StartTotpSchema,
 } from '#app/schemas/two-factor.ts'
+import { PasskeyButton } from './passkey-button.tsx'
 import { primaryButtonClass, secondaryButtonClass } from './styles.ts'
 
-// The two-factor part of /admin/account (docs/decisions/048): status, setup, recovery codes, and removal. Each
-// is a plain form posted to the page's action, told apart by its intent.
+// The two-factor part of /admin/account (docs/decisions/048, 049): status, the authenticator app, passkeys,
+// recovery codes. Each is a plain form posted to the page's action, told apart by its intent; a passkey's
+// ceremony needs JavaScript and posts its answer in such a form.
 
 type Reply = SubmissionResult<string[]> | undefined
-type Intent = 'start-totp' | 'confirm-totp' | 'regenerate-codes' | 'remove-two-factor'
+type Intent = 'start-totp' | 'confirm-totp' | 'add-passkey' | 'regenerate-codes' | 'remove-totp' | 'remove-passkey'
+
+interface Passkey {
+  id: number
+  name: string
+  added: string
+  lastUsed: string | null
+}
 
 export interface TwoFactorStatus {
   available: boolean
   enrolled: boolean
+  totp: boolean
+  passkeys: Passkey[]
   recoveryCodesLeft: number
   pendingFactorId: number | null
 }
@@ -37,59 +50,114 @@ export function TwoFactorSection({
   reply: Reply
 }) {
   const replied = (reply?.initialValue?.intent ?? undefined) as Intent | undefined
-  const replyFor = (intent: Intent) => (replied === intent ? reply : undefined)
+  const replyFor = (intent: Intent, factorId?: number) =>
+    replied === intent && (factorId === undefined || String(factorId) === reply?.initialValue?.factorId)
+      ? reply
+      : undefined
+  const hasPasskey = status.passkeys.length > 0
   return (
     <section aria-labelledby="two-factor-heading" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="two-factor-heading" className="text-xl font-semibold">
         Two-factor sign-in
       </h2>
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
-      {status.enrolled ? (
-        <div className="mt-2 space-y-6">
+      {required && !status.enrolled ? (
+        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          This site requires two-factor sign-in for every panel user. Set up an authenticator app to continue.
+        </p>
+      ) : null}
+      <p className="mt-2 text-slate-700">
+        {status.enrolled ? (
+          <>
+            <strong>On.</strong> After your password, sign-in asks for a passkey or a code from your authenticator app;
+            a passkey also signs you in on its own.
+          </>
+        ) : (
+          <>
+            <strong>Off.</strong> Add a passkey, or a code from an authenticator app (such as 1Password, Google
+            Authenticator or Aegis), to your password.
+          </>
+        )}
+      </p>
+
+      <div className="mt-6 space-y-4">
+        <h3 className="text-lg font-semibold">Authenticator app</h3>
+        {status.totp ? (
+          <>
+            <p className="text-slate-700">
+              <strong>On.</strong> Sign-in asks for the 6-digit code your app shows.
+            </p>
+            <CheckForm
+              intent="remove-totp"
+              schema={RemoveTotpSchema}
+              title="Remove authenticator app"
+              submit="Remove authenticator app"
+              pendingText="Removing..."
+              hasPasskey={hasPasskey}
+              lastResult={replyFor('remove-totp')}
+            />
+          </>
+        ) : !status.available ? (
           <p className="text-slate-700">
-            <strong>On.</strong> After your password, sign-in asks for a code from your authenticator app.{' '}
-            {status.recoveryCodesLeft} of 10 recovery codes left.
+            Authenticator apps are unavailable on this server: it has no MFA_ENCRYPTION_KEY. Ask whoever runs the site
+            to set one.
           </p>
-          <CodeForm
+        ) : pending ? (
+          <EnrolForm pending={pending} lastResult={replyFor('confirm-totp')} restart={replyFor('start-totp')} />
+        ) : (
+          <StartForm label="Set up authenticator app" lastResult={replyFor('start-totp')} />
+        )}
+      </div>
+
+      <div className="mt-8 space-y-4">
+        <h3 className="text-lg font-semibold">Passkeys</h3>
+        <p className="text-slate-700">
+          A passkey lives on your phone, computer or security key and is unlocked with your fingerprint, face or PIN. It
+          signs you in without a password, or stands in for the app&apos;s code after it.
+        </p>
+        {hasPasskey ? (
+          <ul aria-label="Your passkeys" className="divide-y divide-slate-200 rounded-md border border-slate-200">
+            {status.passkeys.map((passkey) => (
+              <li key={passkey.id} className="space-y-3 p-4">
+                <p>
+                  <strong>{passkey.name}</strong>
+                  <span className="block text-sm text-slate-600">
+                    Added {passkey.added}. {passkey.lastUsed ? `Last used ${passkey.lastUsed}.` : 'Not used yet.'}
+                  </span>
+                </p>
+                <CheckForm
+                  intent="remove-passkey"
+                  schema={RemovePasskeySchema}
+                  factorId={passkey.id}
+                  title={`Remove ${passkey.name}`}
+                  submit="Remove passkey"
+                  pendingText="Removing..."
+                  hasPasskey
+                  lastResult={replyFor('remove-passkey', passkey.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <AddPasskeyForm lastResult={replyFor('add-passkey')} />
+      </div>
+
+      {status.enrolled ? (
+        <div className="mt-8 space-y-4">
+          <h3 className="text-lg font-semibold">Recovery codes</h3>
+          <p className="text-slate-700">{status.recoveryCodesLeft} of 10 recovery codes left.</p>
+          <CheckForm
             intent="regenerate-codes"
+            schema={RegenerateCodesSchema}
             title="New recovery codes"
             text="Makes 10 new recovery codes; the old ones stop working."
             submit="Make new recovery codes"
             pendingText="Making codes..."
+            hasPasskey={hasPasskey}
             lastResult={replyFor('regenerate-codes')}
           />
-          <CodeForm
-            intent="remove-two-factor"
-            title="Turn off two-factor sign-in"
-            text="Removes your authenticator app and recovery codes."
-            submit="Remove two-factor sign-in"
-            pendingText="Removing..."
-            lastResult={replyFor('remove-two-factor')}
-          />
         </div>
-      ) : (
-        <div className="mt-2 space-y-4">
-          {required ? (
-            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-              This site requires two-factor sign-in for every panel user. Set up an authenticator app to continue.
-            </p>
-          ) : null}
-          <p className="text-slate-700">
-            <strong>Off.</strong> Add a code from an authenticator app (such as 1Password, Google Authenticator or
-            Aegis) to your password.
-          </p>
-          {!status.available ? (
-            <p className="text-slate-700">
-              Authenticator apps are unavailable on this server: it has no MFA_ENCRYPTION_KEY. Ask whoever runs the site
-              to set one.
-            </p>
-          ) : pending ? (
-            <EnrolForm pending={pending} lastResult={replyFor('confirm-totp')} restart={replyFor('start-totp')} />
-          ) : (
-            <StartForm label="Set up authenticator app" lastResult={replyFor('start-totp')} />
-          )}
-        </div>
-      )}
+      ) : null}
     </section>
   )
 }
@@ -189,38 +257,100 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   )
 }
 
-function CodeForm({
+/** Adds a passkey: an optional name, then the browser's ceremony; its answer posted with the name. */
+function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
+  const [form, fields] = useZodForm(AddPasskeySchema, { id: 'add-passkey', lastResult })
+  const submit = useSubmit()
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-3">
+      <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to add the passkey" />
+      <input type="hidden" name="intent" value="add-passkey" />
+      <Field
+        meta={fields.name}
+        label="Name (optional)"
+        hint="Which device it is on, e.g. Work laptop."
+        maxLength={60}
+      />
+      <PasskeyButton
+        purpose="register"
+        className={secondaryButtonClass}
+        pending={usePendingIntent('add-passkey')}
+        send={(answer, element) => {
+          const data = new FormData(element ?? undefined)
+          data.set('response', answer)
+          submit(data, { method: 'post' })
+        }}
+        withoutJs="Adding a passkey needs JavaScript, which is off in this browser."
+      >
+        Add a passkey
+      </PasskeyButton>
+    </Form>
+  )
+}
+
+/**
+ * A change that needs a fresh check: a code from the app or a recovery code typed in the form, or, with
+ * JavaScript and a passkey, the passkey instead (its answer posted in the same form, the code left empty).
+ */
+function CheckForm({
   intent,
+  schema,
+  factorId,
   title,
   text,
   submit,
   pendingText,
+  hasPasskey,
   lastResult,
 }: {
-  intent: 'regenerate-codes' | 'remove-two-factor'
+  intent: 'regenerate-codes' | 'remove-totp' | 'remove-passkey'
+  schema: typeof RegenerateCodesSchema | typeof RemoveTotpSchema | typeof RemovePasskeySchema
+  factorId?: number
   title: string
-  text: ReactNode
+  text?: ReactNode
   submit: string
   pendingText: string
+  hasPasskey: boolean
   lastResult: Reply
 }) {
-  const schema = intent === 'regenerate-codes' ? RegenerateCodesSchema : RemoveTwoFactorSchema
-  const [form, fields] = useZodForm(schema, { id: intent, lastResult })
+  const id = factorId === undefined ? intent : `${intent}-${factorId}`
+  const [form, fields] = useZodForm(schema, { id, lastResult })
+  const submitForm = useSubmit()
+  const pending = usePendingIntent(intent)
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-3">
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <p className="text-slate-700">{text}</p>
+    <Form method="post" {...getFormProps(form)} aria-label={title} className="max-w-sm space-y-3">
+      {text ? <h4 className="font-semibold">{title}</h4> : null}
+      {text ? <p className="text-slate-700">{text}</p> : null}
       <FormErrors id={form.errorId} errors={formErrorsOf(lastResult)} title={`Failed: ${title.toLowerCase()}`} />
       <input type="hidden" name="intent" value={intent} />
+      {factorId === undefined ? null : <input type="hidden" name="factorId" value={factorId} />}
       <Field
         meta={fields.code}
         label="Code from your app, or a recovery code"
         autoComplete="one-time-code"
         spellCheck={false}
       />
-      <StatusButton pending={usePendingIntent(intent)} pendingText={pendingText} className={secondaryButtonClass}>
-        {submit}
-      </StatusButton>
+      <div className="flex flex-wrap gap-3">
+        <StatusButton pending={pending} pendingText={pendingText} className={secondaryButtonClass}>
+          {submit}
+        </StatusButton>
+        {hasPasskey ? (
+          <PasskeyButton
+            purpose="authenticate"
+            className={secondaryButtonClass}
+            pending={pending}
+            send={(answer, element) => {
+              const data = new FormData(element ?? undefined)
+              data.set('code', '')
+              data.set('passkey', answer)
+              submitForm(data, { method: 'post' })
+            }}
+            withoutJs={null}
+          >
+            {`${submit} with a passkey`}
+          </PasskeyButton>
+        ) : null}
+      </div>
     </Form>
   )
 }

@@ -63,7 +63,7 @@ test('with two-factor required, a user without a factor must set one up before t
   await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/account$/)
   const notice = page.getByRole('status').filter({ hasText: NOTICE })
   await expect(notice).toBeVisible()

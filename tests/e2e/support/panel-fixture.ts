@@ -28,6 +28,8 @@ export interface PanelUsers {
   cookie(userId: number, options?: { aal?: 'aal1' | 'aal2' }): Promise<string>
   /** Gives the user a confirmed authenticator app: its secret (base32) and ten recovery codes. */
   enrolAuthenticator(userId: number): Promise<{ secret: string; recoveryCodes: string[] }>
+  /** Gives the user a passkey (held in the test process, not the browser), named `name`. */
+  addPasskey(userId: number, name?: string): Promise<unknown>
 }
 
 export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typeof PanelUserCode }>({
@@ -56,6 +58,7 @@ export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typ
       createUser,
       cookie: (userId, options) => panelUserCode.panelCookie(userId, options),
       enrolAuthenticator: (userId) => panelUserCode.enrolAuthenticator(userId),
+      addPasskey: (userId, name) => panelUserCode.addPasskey(userId, name),
       async signIn(context, role, options) {
         const user = await createUser(role)
         if (options?.twoFactor) await panelUserCode.enrolAuthenticator(user.id)

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test'
+import { expectNoA11yViolations } from './support/axe.ts'
+import { isJsProject, waitForHydration } from './support/hydration.ts'
+import { expect, test } from './support/panel-fixture.ts'
+
+// Passkeys (docs/decisions/049). With JavaScript, through Chromium's virtual authenticator (Chrome DevTools
+// Protocol): add one on the account page, sign in by it alone, use it as the second step after the password,
+// remove it with itself as the fresh check. Without JavaScript, WebAuthn cannot run: every page says so and
+// the other methods still work.
+
+const PASSWORD = 'a good password'
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/admin/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+async function signOut(page: Page) {
+  const logout = page.getByRole('button', { name: 'Logout' })
+  if (!(await logout.isVisible())) await page.locator('summary', { hasText: 'Account' }).click()
+  await logout.click()
+  await expect(page).toHaveURL(/\/admin\/login$/)
+}
+
+/** A platform authenticator that holds discoverable credentials and verifies its user, answering at once. */
+async function addVirtualAuthenticator(page: Page) {
+  const client = await page.context().newCDPSession(page)
+  await client.send('WebAuthn.enable')
+  const { authenticatorId } = await client.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return {
+    credentials: async () => (await client.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  }
+}
+
+test('passkeys: added on the account page, then signing in by one alone and as the second step', async ({
+  page,
+  panelUsers,
+}) => {
+  test.setTimeout(120_000)
+  const { id, email } = await panelUsers.createUser('editor', { password: PASSWORD })
+
+  if (!isJsProject()) {
+    // No WebAuthn without JavaScript: each page says so, and the other methods still sign in.
+    const { secret } = await panelUsers.enrolAuthenticator(id)
+    await panelUsers.addPasskey(id, 'Phone')
+    await page.goto('/admin/login')
+    await expect(page.getByText('Passkeys need JavaScript, which is off in this browser.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0)
+    await signInWithPassword(page, email)
+    await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+    await expect(page.getByRole('region', { name: 'Passkey' })).toContainText('Use another method below.')
+    await expectNoA11yViolations(page)
+    const { TOTP, Secret } = await import('otpauth')
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
+    const app = page.getByRole('region', { name: 'Authenticator app' })
+    await app.getByRole('textbox').fill(code)
+    await app.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
+    await page.goto('/admin/account')
+    await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Phone')
+    await expect(page.getByText('Adding a passkey needs JavaScript, which is off in this browser.')).toBeVisible()
+    await expectNoA11yViolations(page)
+    return
+  }
+
+  const authenticator = await addVirtualAuthenticator(page)
+  await signInWithPassword(page, email)
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto('/admin/account')
+  await waitForHydration(page)
+  await page.getByLabel('Name (optional)').fill('Test laptop')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible()
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10)
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop')
+  expect(await authenticator.credentials()).toHaveLength(1)
+  await expectNoA11yViolations(page)
+
+  // A passkey alone: no e-mail, no password.
+  await signOut(page)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
+
+  // The password, then the passkey as the second step.
+  await signOut(page)
+  await signInWithPassword(page, email)
+  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+  await expectNoA11yViolations(page)
+  await waitForHydration(page)
+  await page.getByRole('region', { name: 'Passkey' }).getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+
+  // Removing it asks for a fresh check: the passkey itself will do.
+  await page.goto('/admin/account')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Remove passkey with a passkey' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey removed' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0)
+  await expect(page.getByText(/^Off\./)).toBeVisible()
+})
