@@ -76,6 +76,10 @@ export async function acceptTotpStep(trx: Executor, factorId: number, step: numb
     .execute()
 }
 
+export async function deleteFactor(trx: Executor, factorId: number) {
+  await trx.deleteFrom('mfa_factors').where('id', '=', factorId).execute()
+}
+
 /** Deletes every factor and recovery code of the user; answers how many factors went. */
 export async function deleteUserFactors(trx: Executor, userId: number): Promise<number> {
   await deleteRecoveryCodes(trx, userId)

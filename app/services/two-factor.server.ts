@@ -16,6 +16,7 @@ import { writeAudit } from '#app/models/audit.server.ts'
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
+  deleteFactor,
   deleteRecoveryCodes,
   deleteUserFactors,
   findTotpFactor,
@@ -254,7 +255,7 @@ export async function removeTotp(userId: number, input: SecondStep) {
   return freshChecked(userId, 'remove', input, async (trx) => {
     const factor = await lockTotpFactor(trx, userId)
     if (!factor?.verified_at) throw new Refusal(409, NOT_ENROLLED)
-    await trx.deleteFrom('mfa_factors').where('id', '=', factor.id).execute()
+    await deleteFactor(trx, factor.id)
     return factorRemoved(trx, userId, { method: 'totp' })
   })
 }

@@ -10,6 +10,7 @@ import {
   RemoveTotpSchema,
   StartTotpSchema,
 } from '#app/schemas/two-factor.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PasskeyButton } from './passkey-button.tsx'
 import { primaryButtonClass, secondaryButtonClass } from './styles.ts'
 
@@ -63,7 +64,7 @@ export function TwoFactorSection({
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       {required && !status.enrolled ? (
         <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          This site requires two-factor sign-in for every panel user. Set up an authenticator app to continue.
+          This site requires two-factor sign-in for every panel user. Add a passkey or an authenticator app to continue.
         </p>
       ) : null}
       <p className="mt-2 text-slate-700">
@@ -257,10 +258,16 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   )
 }
 
-/** Adds a passkey: an optional name, then the browser's ceremony; its answer posted with the name. */
+/**
+ * Adds a passkey: an optional name, then the browser's ceremony; its answer posted with the name. Without
+ * JavaScript there is no ceremony, so no form: a sentence saying so.
+ */
 function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
   const [form, fields] = useZodForm(AddPasskeySchema, { id: 'add-passkey', lastResult })
   const submit = useSubmit()
+  const pending = usePendingIntent('add-passkey')
+  if (!useHydrated())
+    return <p className="text-slate-700">Adding a passkey needs JavaScript, which is off in this browser.</p>
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-3">
       <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to add the passkey" />
@@ -274,13 +281,12 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
       <PasskeyButton
         purpose="register"
         className={secondaryButtonClass}
-        pending={usePendingIntent('add-passkey')}
+        pending={pending}
         send={(answer, element) => {
           const data = new FormData(element ?? undefined)
           data.set('response', answer)
           submit(data, { method: 'post' })
         }}
-        withoutJs="Adding a passkey needs JavaScript, which is off in this browser."
       >
         Add a passkey
       </PasskeyButton>

@@ -14,7 +14,8 @@ import { expect, test, type PanelUsers } from '../support/panel-fixture.ts'
 // through the same form, after the test whether it passed or not (afterEach runs after a failure or a timeout too).
 
 const PASSWORD = 'a good password'
-const NOTICE = 'This site requires two-factor sign-in for every panel user. Set up an authenticator app to continue.'
+const NOTICE =
+  'This site requires two-factor sign-in for every panel user. Add a passkey or an authenticator app to continue.'
 
 /** The code an app shows for the key now. */
 const codeFor = (secret: string) =>
