@@ -2,28 +2,12 @@ import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
+import { PASSWORD, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
 
 // Passkeys (docs/decisions/049). With JavaScript, through Chromium's virtual authenticator (Chrome DevTools
 // Protocol): add one on the account page, sign in by it alone, use it as the second step after the password,
 // remove it with itself as the fresh check. Without JavaScript, WebAuthn cannot run: every page says so and
 // the other methods still work.
-
-const PASSWORD = 'a good password'
-
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto('/admin/login')
-  await waitForHydration(page)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
-async function signOut(page: Page) {
-  const logout = page.getByRole('button', { name: 'Logout' })
-  if (!(await logout.isVisible())) await page.locator('summary', { hasText: 'Account' }).click()
-  await logout.click()
-  await expect(page).toHaveURL(/\/admin\/login$/)
-}
 
 /** A platform authenticator that holds discoverable credentials and verifies its user, answering at once. */
 async function addVirtualAuthenticator(page: Page) {
@@ -62,10 +46,8 @@ test('passkeys: added on the account page, then signing in by one alone and as t
     await expect(page).toHaveURL(/\/admin\/login\/verify$/)
     await expect(page.getByRole('region', { name: 'Passkey' })).toContainText('Use another method below.')
     await expectNoA11yViolations(page)
-    const { TOTP, Secret } = await import('otpauth')
-    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
     const app = page.getByRole('region', { name: 'Authenticator app' })
-    await app.getByRole('textbox').fill(code)
+    await app.getByRole('textbox').fill(totpCode(secret))
     await app.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL(/\/admin$/)
     await page.goto('/admin/account')

@@ -1,38 +1,12 @@
 import type { Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
+import { PASSWORD, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
 
 // Two-factor sign-in (docs/decisions/048), in both projects: set up an authenticator app from the account page
 // (the key read from the page, the codes computed here as an app would), see the recovery codes, sign out, sign
 // in with the password and then a code, then with a recovery code, which works once.
-
-const PASSWORD = 'a good password'
-
-/** The code an app shows for the key, `steps` periods from now (a code is good once: the next one is new). */
-const codeFor = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 }).generate(
-    {
-      timestamp: Date.now() + steps * 30_000,
-    },
-  )
-
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto('/admin/login')
-  await waitForHydration(page)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
-async function signOut(page: Page) {
-  const logout = page.getByRole('button', { name: 'Logout' })
-  // With JavaScript the menu stays open across the panel's own navigations.
-  if (!(await logout.isVisible())) await page.locator('summary', { hasText: 'Account' }).click()
-  await logout.click()
-  await expect(page).toHaveURL(/\/admin\/login$/)
-}
 
 async function verifyWith(page: Page, method: 'Authenticator app' | 'Recovery code', code: string) {
   const form = page.getByRole('region', { name: method })
@@ -63,12 +37,12 @@ test('set up an authenticator app, then sign in with password and code, and with
   await waitForHydration(page)
   const codeField = page.getByRole('textbox', { name: 'Code from your authenticator app' })
   // A wrong code first: said so, and nothing changes.
-  const right = codeFor(secret)
+  const right = totpCode(secret)
   await codeField.fill(right === '000000' ? '111111' : '000000')
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByText(/Invalid or expired code/)).toBeVisible()
   await expectNoA11yViolations(page)
-  await codeField.fill(codeFor(secret))
+  await codeField.fill(totpCode(secret))
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
 
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible()
@@ -87,7 +61,7 @@ test('set up an authenticator app, then sign in with password and code, and with
   await page.goto('/admin/products')
   await expect(page).toHaveURL(/\/admin\/login\/verify$/)
   await waitForHydration(page)
-  await verifyWith(page, 'Authenticator app', codeFor(secret, 1))
+  await verifyWith(page, 'Authenticator app', totpCode(secret, 1))
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
 

@@ -22,7 +22,8 @@ const verify = await import('#app/routes/admin_.login_.verify.tsx')
 const passkeyLogin = await import('#app/routes/admin_.login_.passkey.ts')
 const options = await import('#app/routes/admin_.passkeys.options.ts')
 const dashboard = await import('#app/routes/admin._index.tsx')
-const { createPanelUser, enrolAuthenticator, panelCookie, cookieFor } = await import('#tests/support/panel-users.ts')
+const { createPanelUser, enrolAuthenticator, panelCookie, cookieFor, userAudit } =
+  await import('#tests/support/panel-users.ts')
 const { PASSKEY_FAILED, PASSKEY_MALFORMED, PASSKEY_STALE } = await import('#app/schemas/two-factor.ts')
 const { TOO_MANY_REQUESTS } = await import('#app/lib/rate-limit.server.ts')
 const { getEnv } = await import('#app/lib/env.server.ts')
@@ -58,14 +59,6 @@ const passkeysOf = (userId: number) =>
     .where('user_id', '=', userId)
     .where('type', '=', 'webauthn')
     .execute()
-const auditOf = (userId: number) =>
-  db
-    .selectFrom('audit_log')
-    .select(['action', 'diff'])
-    .where('entity_type', '=', 'USER')
-    .where('entity_id', '=', String(userId))
-    .orderBy('id')
-    .execute()
 
 /** A panel user signed in (aal1, no factor yet) who adds a passkey from the account page. */
 async function withPasskey(role: 'editor' | 'admin' = 'editor') {
@@ -91,7 +84,7 @@ describe('adding a passkey', () => {
     expect(replyOf<{ recoveryCodes: string[] }>(answer).data.recoveryCodes).toHaveLength(10)
     expect(await passkeysOf(user.id)).toMatchObject([{ name: 'Work laptop', webauthn_counter: 0 }])
     expect((await sessionsOf(user.id)).map((s) => s.aal)).toEqual(['aal2'])
-    expect(await auditOf(user.id)).toMatchObject([
+    expect(await userAudit(user.id)).toMatchObject([
       { action: 'TWO_FACTOR_ENROLLED', diff: { method: 'passkey', name: 'Work laptop', recovery_codes: 10 } },
     ])
     const page = await loaderData(await callLoader(account.loader, `${SITE}/admin/account`, { cookie }))
@@ -143,7 +136,7 @@ describe('adding a passkey', () => {
     }
     expect(await passkeysOf(user.id)).toEqual([])
     expect((await sessionsOf(user.id)).map((s) => s.aal)).toEqual(['aal1'])
-    expect((await auditOf(user.id)).every((row) => row.action === 'TWO_FACTOR_FAILED')).toBe(true)
+    expect((await userAudit(user.id)).every((row) => row.action === 'TWO_FACTOR_FAILED')).toBe(true)
   })
 })
 
@@ -172,7 +165,7 @@ describe('the second step with a passkey', () => {
     )
     expect(replay.status).toBe(400)
     expect(replay.data.error?.response).toEqual([PASSKEY_STALE])
-    expect((await auditOf(user.id)).at(-1)).toMatchObject({
+    expect((await userAudit(user.id)).at(-1)).toMatchObject({
       action: 'TWO_FACTOR_FAILED',
       diff: { step: 'sign-in', method: 'passkey' },
     })
@@ -336,7 +329,7 @@ describe('removing a passkey', () => {
     })
     expect(await passkeysOf(user.id)).toEqual([])
     expect(await db.selectFrom('mfa_recovery_codes').where('user_id', '=', user.id).selectAll().execute()).toEqual([])
-    expect((await auditOf(user.id)).at(-1)).toMatchObject({
+    expect((await userAudit(user.id)).at(-1)).toMatchObject({
       action: 'TWO_FACTOR_REMOVED',
       diff: { method: 'passkey', name: 'Work laptop', recovery_codes: 'removed' },
     })

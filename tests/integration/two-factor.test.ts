@@ -13,7 +13,7 @@ const login = await import('#app/routes/admin_.login.tsx')
 const dashboard = await import('#app/routes/admin._index.tsx')
 const shell = await import('#app/routes/admin.tsx')
 const settingsRoute = await import('#app/routes/admin.settings.tsx')
-const { createPanelUser, enrolAuthenticator, panelCookie } = await import('#tests/support/panel-users.ts')
+const { createPanelUser, enrolAuthenticator, panelCookie, userAudit } = await import('#tests/support/panel-users.ts')
 const { setRequireTwoFactor } = await import('#app/services/two-factor.server.ts')
 const { TOO_MANY_REQUESTS } = await import('#app/lib/rate-limit.server.ts')
 const { db } = await import('#db/client.ts')
@@ -38,14 +38,6 @@ const wrongCode = (secret: string) => {
 
 const sessionsOf = (userId: number) =>
   db.selectFrom('sessions').select(['id', 'aal']).where('user_id', '=', userId).where('kind', '=', 'panel').execute()
-const auditOf = (userId: number) =>
-  db
-    .selectFrom('audit_log')
-    .select(['action', 'diff'])
-    .where('entity_type', '=', 'USER')
-    .where('entity_id', '=', String(userId))
-    .orderBy('id')
-    .execute()
 const factorOf = (userId: number) =>
   db.selectFrom('mfa_factors').selectAll().where('user_id', '=', userId).executeTakeFirst()
 
@@ -118,7 +110,7 @@ describe('enrolment', () => {
     // The session that proved the factor is past the second step (aal2, in place): the panel is open to it.
     expect((await sessionsOf(user.id)).map((s) => s.aal)).toEqual(['aal2'])
     expect(await statusOf(() => callLoader(dashboard.loader, '/admin', { cookie }))).toBe(200)
-    const actions = (await auditOf(user.id)).map((row) => row.action)
+    const actions = (await userAudit(user.id)).map((row) => row.action)
     // The wrong code, the tampered forms and the malformed code: each a failed attempt.
     expect(actions).toEqual([...Array(4).fill('TWO_FACTOR_FAILED'), 'TWO_FACTOR_ENROLLED'])
   })
@@ -194,7 +186,7 @@ describe('the second step of sign-in', () => {
     )
     expect(replay.status).toBe(400)
     expect(replay.data.error?.code?.[0]).toMatch(/Invalid or expired code/)
-    expect((await auditOf(user.id)).map((row) => row.action)).toContain('TWO_FACTOR_FAILED')
+    expect((await userAudit(user.id)).map((row) => row.action)).toContain('TWO_FACTOR_FAILED')
   })
 
   test('a recovery code signs in once, and its use is audited', async () => {
@@ -215,7 +207,7 @@ describe('the second step of sign-in', () => {
     )
     expect(reused.status).toBe(400)
     expect(reused.data.error?.code?.[0]).toBe('Invalid or already used recovery code.')
-    const audit = await auditOf(user.id)
+    const audit = await userAudit(user.id)
     expect(audit.find((row) => row.action === 'RECOVERY_CODE_USED')?.diff).toEqual({ recovery_codes_left: 9 })
   })
 
@@ -269,7 +261,7 @@ describe('the account page', () => {
     })
     expect(await factorOf(user.id)).toBeUndefined()
     expect(await db.selectFrom('mfa_recovery_codes').where('user_id', '=', user.id).selectAll().execute()).toEqual([])
-    expect((await auditOf(user.id)).map((row) => row.action)).toEqual(['TWO_FACTOR_FAILED', 'TWO_FACTOR_REMOVED'])
+    expect((await userAudit(user.id)).map((row) => row.action)).toEqual(['TWO_FACTOR_FAILED', 'TWO_FACTOR_REMOVED'])
   })
 
   test('malformed codes count against the limit like wrong ones: the sixth form gets a 429', async () => {
@@ -298,7 +290,7 @@ describe('the account page', () => {
       await post(account.action, '/admin/account', { intent: 'regenerate-codes', code: recoveryCodes[0]! }, cookie, ip),
     )
     expect(old.status).toBe(400)
-    expect((await auditOf(user.id)).map((row) => row.action)).toEqual([
+    expect((await userAudit(user.id)).map((row) => row.action)).toEqual([
       'RECOVERY_CODES_REGENERATED',
       'TWO_FACTOR_FAILED',
     ])

@@ -79,6 +79,17 @@ export async function addPasskey(userId: number, name = 'Test passkey') {
   return authenticator
 }
 
+/** The audit trail about the user (their sign-in factors, say), oldest first: action and diff. */
+export async function userAudit(userId: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'diff'])
+    .where('entity_type', '=', 'USER')
+    .where('entity_id', '=', String(userId))
+    .orderBy('id')
+    .execute()
+}
+
 /** A signed-in panel user's cookie header, or '' for an anonymous visitor. */
 export async function cookieFor(who: Role | 'no-role' | 'anonymous' | 'enrolled-aal1'): Promise<string> {
   if (who === 'anonymous') return ''

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
 import { expectNoA11yViolations } from '../support/axe.ts'
 import { waitForHydration } from '../support/hydration.ts'
 import { expect, test, type PanelUsers } from '../support/panel-fixture.ts'
+import { PASSWORD, signInWithPassword, totpCode } from '../support/sign-in.ts'
 
 // "Require two-factor sign-in for every panel user" (docs/decisions/048), in both projects: an admin turns it on
 // in Settings → Sign-in, a user without a factor signs in with the password and is kept on /admin/account until
@@ -13,18 +13,8 @@ import { expect, test, type PanelUsers } from '../support/panel-fixture.ts'
 // requirement they turn on does not send them to /admin/account, so the same kind of admin turns it off again
 // through the same form, after the test whether it passed or not (afterEach runs after a failure or a timeout too).
 
-const PASSWORD = 'a good password'
 const NOTICE =
   'This site requires two-factor sign-in for every panel user. Add a passkey or an authenticator app to continue.'
-
-/** The code an app shows for the key now. */
-const codeFor = (secret: string) =>
-  new TOTP({
-    secret: Secret.fromBase32(secret.replace(/\s/g, '')),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate()
 
 /** Signs a new admin with a factor in on the context, and saves the setting in Settings → Sign-in. */
 async function setRequirement(page: Page, context: BrowserContext, panelUsers: PanelUsers, on: boolean) {
@@ -60,11 +50,7 @@ test('with two-factor required, a user without a factor must set one up before t
   // A user without a factor signs in with the password (as themselves: the admin's cookie goes first).
   const { email } = await panelUsers.createUser('editor', { password: PASSWORD })
   await context.clearCookies()
-  await page.goto('/admin/login')
-  await waitForHydration(page)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await signInWithPassword(page, email)
   await expect(page).toHaveURL(/\/admin\/account$/)
   const notice = page.getByRole('status').filter({ hasText: NOTICE })
   await expect(notice).toBeVisible()
@@ -80,7 +66,7 @@ test('with two-factor required, a user without a factor must set one up before t
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
   await waitForHydration(page)
-  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(codeFor(secret))
+  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(totpCode(secret))
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible()
   await expect(notice).toHaveCount(0)
