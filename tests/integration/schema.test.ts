@@ -138,6 +138,41 @@ describe('schema', () => {
     expect(plan).not.toContain('Sort')
   })
 
+  test('every page of a common term reads the same order, the first walked and the deep ones gathered', async () => {
+    const { searchProducts, walkReachesSooner, SEARCH_PAGE_SIZE } = await import('#app/models/search.server.ts')
+    // 1,200 matches: past the kept ids, so each page is walked for or gathered, by its depth.
+    await sql`
+      INSERT INTO products (asin, title, kind, created_at)
+      SELECT 'DEEP' || lpad(i::text, 6, '0'), CASE WHEN i % 4 = 0 THEN 'Deep Sleeve ' || i ELSE 'Box ' || i END,
+             'box', now() - ((i * 7919) % 5000) * interval '1 minute'
+      FROM generate_series(1, 4800) AS i`.execute(db)
+    await sql`ANALYZE products`.execute(db)
+    try {
+      const expected = await sql<{ asin: string }>`
+        SELECT asin FROM products WHERE NOT soft_hidden AND search_title LIKE '%deep sleeve%'
+        ORDER BY created_at DESC, id DESC`.execute(db)
+      const pages = Math.ceil(expected.rows.length / SEARCH_PAGE_SIZE)
+      const read: string[] = []
+      for (let page = 1; page <= pages; page++) {
+        const { products, total } = await searchProducts(db, 'deep sleeve', page)
+        expect(total).toBe(1200)
+        read.push(...products.map((product) => product.asin))
+      }
+      expect(read).toEqual(expected.rows.map((row) => row.asin))
+      // Both ways were taken.
+      const { rows } = await sql<{ visible: number }>`
+        SELECT reltuples::int AS visible FROM pg_class WHERE oid = 'products_newest_idx'::regclass`.execute(db)
+      const walked = Array.from({ length: pages }, (_, i) => i * SEARCH_PAGE_SIZE).filter((offset) =>
+        walkReachesSooner(offset, SEARCH_PAGE_SIZE, 1200, rows[0]!.visible),
+      ).length
+      expect(walked).toBeGreaterThan(0)
+      expect(walked).toBeLessThan(pages)
+    } finally {
+      await db.deleteFrom('products').where('asin', 'like', 'DEEP%').execute()
+      await db.deleteFrom('search_terms').where('term', '=', 'deep sleeve').execute()
+    }
+  })
+
   test('the lower-cased copies follow the title and description they copy', async () => {
     const row = await db
       .insertInto('products')
