@@ -27,6 +27,7 @@ const { createPanelUser, enrolAuthenticator, panelCookie, cookieFor, userAudit }
 const { PASSKEY_FAILED, PASSKEY_MALFORMED, PASSKEY_STALE } = await import('#app/schemas/two-factor.ts')
 const { TOO_MANY_REQUESTS } = await import('#app/lib/rate-limit.server.ts')
 const { getEnv } = await import('#app/lib/env.server.ts')
+const { totpCode } = await import('#app/lib/mfa.server.ts')
 const { db } = await import('#db/client.ts')
 
 const SITE = getEnv().SITE_URL
@@ -113,6 +114,36 @@ describe('adding a passkey', () => {
     expect((next.data as { excludeCredentials?: Array<{ id: string }> }).excludeCredentials?.map((c) => c.id)).toEqual([
       authenticator.credentials[0]!.id.toString('base64url'),
     ])
+  })
+
+  test('an authenticator app after a passkey keeps the saved recovery codes', async () => {
+    const { user, cookie, ip, answer } = await withPasskey()
+    const saved = replyOf<{ recoveryCodes: string[] }>(answer).data.recoveryCodes
+    await post(account.action, '/admin/account', { intent: 'start-totp' }, cookie, ip)
+    const page = await loaderData(await callLoader(account.loader, `${SITE}/admin/account`, { cookie }))
+    const secret = page.pending!.secret.replace(/\s/g, '')
+    const added = await redirectOf(
+      await post(
+        account.action,
+        '/admin/account',
+        { intent: 'confirm-totp', factorId: String(page.pending!.factorId), code: totpCode(secret) },
+        cookie,
+        ip,
+      ),
+    )
+    expect(added.toast?.title).toBe('Authenticator app added')
+    const after = await loaderData(await callLoader(account.loader, `${SITE}/admin/account`, { cookie }))
+    expect(after.status).toMatchObject({ totp: true, recoveryCodesLeft: 10 })
+    // The codes saved with the passkey still work.
+    const verifyCookie = await panelCookie(user.id)
+    const signedIn = await post(
+      verify.action,
+      '/admin/login/verify',
+      { method: 'recovery', code: saved[0]! },
+      verifyCookie,
+      ip,
+    )
+    expect(responseOf(signedIn).headers.get('Location')).toBe('/admin')
   })
 
   test('an answer from another origin, to another challenge, or malformed is refused and changes nothing', async () => {
