@@ -104,7 +104,12 @@ export function TwoFactorSection({
             to set one.
           </p>
         ) : pending ? (
-          <EnrolForm pending={pending} lastResult={replyFor('confirm-totp')} restart={replyFor('start-totp')} />
+          <EnrolForm
+            pending={pending}
+            submit={status.enrolled ? 'Add authenticator app' : 'Turn on two-factor sign-in'}
+            lastResult={replyFor('confirm-totp')}
+            restart={replyFor('start-totp')}
+          />
         ) : (
           <StartForm label="Set up authenticator app" lastResult={replyFor('start-totp')} />
         )}
@@ -183,17 +188,19 @@ function StartForm({ label, lastResult }: { label: string; lastResult: Reply }) 
 
 function EnrolForm({
   pending,
+  submit,
   lastResult,
   restart,
 }: {
   pending: { factorId: number; secret: string; qrSvg: string }
+  submit: string
   lastResult: Reply
   restart: Reply
 }) {
   const [form, fields] = useZodForm(ConfirmTotpSchema, { id: 'confirm-totp', lastResult })
   return (
     <div id="two-factor-setup" className="space-y-4">
-      <h3 className="text-lg font-semibold">Set up your authenticator app</h3>
+      <h4 className="font-semibold">Set up your authenticator app</h4>
       <ol className="list-decimal space-y-2 pl-5 text-slate-700">
         <li>Scan this QR code with your authenticator app, or type the key below into it.</li>
         <li>Enter the 6-digit code the app shows.</li>
@@ -216,7 +223,7 @@ function EnrolForm({
           id={form.errorId}
           // A factorId that is not one (a tampered form) has no field to show its message under.
           errors={formErrorsOf(lastResult) ?? lastResult?.error?.factorId ?? null}
-          title="Failed to turn on two-factor sign-in"
+          title="Failed to set up the authenticator app"
         />
         <input type="hidden" name="intent" value="confirm-totp" />
         <input type="hidden" name="factorId" value={pending.factorId} />
@@ -232,7 +239,7 @@ function EnrolForm({
           pendingText="Checking..."
           className={primaryButtonClass}
         >
-          Turn on two-factor sign-in
+          {submit}
         </StatusButton>
       </Form>
       <StartForm label="Start again with a new key" lastResult={restart} />
