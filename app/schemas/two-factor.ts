@@ -16,6 +16,7 @@ export const PASSKEY_FAILED = 'That passkey could not be verified. Try again, or
 export const PASSKEY_STALE = 'That passkey request expired or was already used. Try again.'
 export const PASSKEY_TAKEN = 'That passkey is already registered.'
 export const PASSKEY_GONE = 'That passkey was already removed.'
+export const NO_PASSKEY = 'You have no passkey yet: use another method.'
 export const MAX_PASSKEYS = 10
 export const PASSKEYS_FULL = `You have ${MAX_PASSKEYS} passkeys, the most allowed. Remove one to add another.`
 export const MFA_UNAVAILABLE =

@@ -21,6 +21,7 @@ import {
 } from '#app/models/passkey.server.ts'
 import {
   MAX_PASSKEYS,
+  NO_PASSKEY,
   PASSKEY_FAILED,
   PASSKEY_STALE,
   PASSKEYS_FULL,
@@ -69,6 +70,7 @@ export async function registrationOptions(user: { id: number; email: string }) {
  */
 export async function authenticationOptions(purpose: Exclude<ChallengePurpose, 'register'>, userId: number | null) {
   const passkeys = userId === null ? [] : await listPasskeys(db, userId)
+  if (userId !== null && passkeys.length === 0) throw new Refusal(409, NO_PASSKEY)
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     allowCredentials: passkeys.map(descriptor),

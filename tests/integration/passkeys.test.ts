@@ -323,6 +323,12 @@ describe('the options', () => {
     expect(await registerAs(await cookieFor('no-role'))).toBe('/')
     expect(await registerAs(await cookieFor('enrolled-aal1'))).toBe('/admin/login/verify')
     expect((await optionsFor('authenticate', '', ip)).status).toBe(401)
+    // A user without a passkey is not asked for one.
+    const withoutPasskey = await optionsFor('authenticate', await panelCookie((await createPanelUser('editor')).id), ip)
+    expect(withoutPasskey).toMatchObject({
+      status: 409,
+      data: { error: 'You have no passkey yet: use another method.' },
+    })
     expect((await optionsFor('sign-in', '', ip)).status).toBe(200)
     expect((await optionsFor('something-else', '', ip)).status).toBe(400)
     expect(
