@@ -112,22 +112,25 @@ export async function searchSpecFacets(
   return specFacetsOfIds(db, [...kept.title_ids, ...kept.rest_ids])
 }
 
-/** The term's kept counts (counted now if they are not), with the planner's estimate of the visible products. */
+/**
+ * The term's kept counts (counted now if they are not), with the planner's estimate of the visible products, read
+ * in the same statement.
+ */
 async function countsFor(db: Executor, term: string, pattern: string): Promise<TermCounts & { visible: number }> {
-  const columns = ['title_matches', 'rest_matches', 'title_ids', 'rest_ids'] as const
-  const [kept, visible] = await Promise.all([
-    db.selectFrom('search_terms').select(columns).where('term', '=', keyOf(term)).executeTakeFirst(),
-    visibleEstimate(db),
-  ])
-  return { ...(kept ?? (await countTerm(db, term, pattern))), visible }
+  const kept = await db
+    .selectFrom('search_terms')
+    .select(['title_matches', 'rest_matches', 'title_ids', 'rest_ids', visibleEstimate])
+    .where('term', '=', keyOf(term))
+    .executeTakeFirst()
+  if (kept) return kept
+  const counted = await countTerm(db, term, pattern)
+  const { visible } = await db.selectNoFrom(visibleEstimate).executeTakeFirstOrThrow()
+  return { ...counted, visible }
 }
 
 /** How many visible products the statistics say there are: the newest-first index's row estimate (no count). */
-async function visibleEstimate(db: Executor): Promise<number> {
-  const { rows } = await sql<{ visible: number }>`
-    SELECT greatest(reltuples, 0)::int AS visible FROM pg_class WHERE oid = 'products_newest_idx'::regclass`.execute(db)
-  return rows[0]?.visible ?? 0
-}
+const visibleEstimate = sql<number>`(
+  SELECT greatest(reltuples, 0)::int FROM pg_class WHERE oid = 'products_newest_idx'::regclass)`.as('visible')
 
 /**
  * The kept counts' key: the term lower-cased by Postgres, as its pattern is, so "Mylar", "MYLAR" and "mylar"

@@ -58,6 +58,10 @@ import { verifyAssertion, verifyRegistration } from './passkeys.server.ts'
 /** A check's failure: the message to show under the form. */
 export type Failed = { error: string }
 
+/** A user's own change to their sign-in, or their failed attempt, in the audit trail: actor and entity are them. */
+const auditOwn = (executor: Executor, userId: number, action: string, diff: Record<string, unknown>) =>
+  writeAudit(executor, { actorId: userId, entityType: 'USER', entityId: userId, action, diff })
+
 function requireKey(): string {
   const key = mfaEncryptionKey()
   if (!key) throw new Refusal(503, MFA_UNAVAILABLE)
@@ -185,7 +189,7 @@ async function enrolled(
 ) {
   await setSessionAal(trx, sessionId, 'aal2')
   if (first) return issueRecoveryCodes(trx, userId, 'TWO_FACTOR_ENROLLED', diff)
-  await writeAudit(trx, { actorId: userId, entityType: 'USER', entityId: userId, action: 'TWO_FACTOR_ENROLLED', diff })
+  await auditOwn(trx, userId, 'TWO_FACTOR_ENROLLED', diff)
   return null
 }
 
@@ -204,12 +208,8 @@ async function checkSecondStep(trx: Executor, userId: number, input: SecondStep)
     const normalised = normaliseRecoveryCode(code)
     if (!normalised || !(await useRecoveryCode(trx, userId, hashRecoveryCode(normalised))))
       return { error: INVALID_RECOVERY_CODE }
-    await writeAudit(trx, {
-      actorId: userId,
-      entityType: 'USER',
-      entityId: userId,
-      action: 'RECOVERY_CODE_USED',
-      diff: { recovery_codes_left: await countUnusedRecoveryCodes(trx, userId) },
+    await auditOwn(trx, userId, 'RECOVERY_CODE_USED', {
+      recovery_codes_left: await countUnusedRecoveryCodes(trx, userId),
     })
     return null
   }
@@ -223,13 +223,7 @@ async function checkSecondStep(trx: Executor, userId: number, input: SecondStep)
 
 /** A failed second-factor attempt, in the audit log (also for a form that did not even hold a code). */
 export async function auditFailure(userId: number, step: string, method: SecondStepMethod) {
-  await writeAudit(db, {
-    actorId: userId,
-    entityType: 'USER',
-    entityId: userId,
-    action: 'TWO_FACTOR_FAILED',
-    diff: { step, method },
-  })
+  await auditOwn(db, userId, 'TWO_FACTOR_FAILED', { step, method })
 }
 
 /**
@@ -273,13 +267,7 @@ export async function removePasskey(userId: number, factorId: number, input: Sec
 async function factorRemoved(trx: Executor, userId: number, diff: Record<string, string>) {
   const { hasFactor } = await getAssurance(trx, userId)
   if (!hasFactor) await deleteRecoveryCodes(trx, userId)
-  await writeAudit(trx, {
-    actorId: userId,
-    entityType: 'USER',
-    entityId: userId,
-    action: 'TWO_FACTOR_REMOVED',
-    diff: { ...diff, ...(hasFactor ? {} : { recovery_codes: 'removed' }) },
-  })
+  await auditOwn(trx, userId, 'TWO_FACTOR_REMOVED', { ...diff, ...(hasFactor ? {} : { recovery_codes: 'removed' }) })
   return { factorsLeft: hasFactor }
 }
 
@@ -347,12 +335,6 @@ async function issueRecoveryCodes(
 ): Promise<string[]> {
   const recovery = newRecoveryCodes()
   await replaceRecoveryCodes(trx, userId, recovery.map(hashRecoveryCode))
-  await writeAudit(trx, {
-    actorId: userId,
-    entityType: 'USER',
-    entityId: userId,
-    action,
-    diff: { ...diff, recovery_codes: recovery.length },
-  })
+  await auditOwn(trx, userId, action, { ...diff, recovery_codes: recovery.length })
   return recovery
 }

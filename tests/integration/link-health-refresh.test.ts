@@ -1,28 +1,19 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
+import { refreshHarness } from '#tests/support/refresh-harness.ts'
 
 // Link health as the nightly refresh records it (docs/decisions/047), against the Amazon stand-in and real
 // Postgres and Redis: each kind from a stand-in answer, conditions resolved when they clear, no duplicates,
 // auto-hide after 3 rejected runs only when the owner turned it on.
-const standIn = await startAmazonStandIn()
-Object.assign(process.env, standIn.env)
+const { standIn, db, refreshProducts, client } = await refreshHarness()
 
-const { standInClient } = await import('#tests/support/amazon-client.ts')
-const { refreshProducts } = await import('#jobs/refresh-products.ts')
-const { db } = await import('#db/client.ts')
-
-afterAll(() => standIn.close())
 beforeEach(async () => {
-  standIn.reset()
-  await db.deleteFrom('data_refresh_log').execute()
   await db.deleteFrom('audit_log').execute()
-  await db.deleteFrom('products').execute()
   await db.updateTable('site_settings').set({ auto_hide_rejected: false }).execute()
 })
 
-const refresh = async () => refreshProducts(db, { client: standInClient(standIn) })
+const refresh = async () => refreshProducts(db, { client: client() })
 
 const problemsOf = (productId: number) =>
   db
@@ -132,7 +123,7 @@ describe('link health from the nightly refresh', () => {
     standIn.setItem(product.asin, null)
     await refresh()
     standIn.failAlways(500)
-    const outcome = await refreshProducts(db, { client: standInClient(standIn, { maxAttempts: 1 }) })
+    const outcome = await refreshProducts(db, { client: client({ maxAttempts: 1 }) })
     expect(outcome.status).toBe('failed')
     expect(await problemsOf(product.id)).toHaveLength(1)
     const row = await db.selectFrom('products').select('rejected_runs').where('id', '=', product.id).executeTakeFirst()

@@ -1,30 +1,15 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import type { ClientOptions } from '#tests/support/amazon-client.ts'
-import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
+import { describe, expect, test } from 'vitest'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
+import { refreshHarness } from '#tests/support/refresh-harness.ts'
 
 // The refresh learns which other enrolled stores sell each product (docs/decisions/045), against the stand-in
 // and real Postgres: one more GetItems call per 10 products per store, a store's failure never the run's.
 process.env.AFFILIATE_TAGS = 'US:comicvault-20,UK:comicvault-21,DE:comicvault0e-21'
-const standIn = await startAmazonStandIn()
-Object.assign(process.env, standIn.env)
-
-const { standInClient } = await import('#tests/support/amazon-client.ts')
-const { refreshProducts } = await import('#jobs/refresh-products.ts')
-const { db } = await import('#db/client.ts')
+const { standIn, db, refreshProducts, client } = await refreshHarness()
 
 const US = 'www.amazon.com'
 const UK = 'www.amazon.co.uk'
 const DE = 'www.amazon.de'
-
-afterAll(() => standIn.close())
-beforeEach(async () => {
-  standIn.reset()
-  await db.deleteFrom('data_refresh_log').execute()
-  await db.deleteFrom('products').execute()
-})
-
-const client = (options: ClientOptions = {}) => standInClient(standIn, options)
 
 const marketplacesOf = async (asin: string) =>
   (await db.selectFrom('products').select('marketplaces').where('asin', '=', asin).executeTakeFirstOrThrow())

@@ -1,28 +1,11 @@
 import { sql } from 'kysely'
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import type { ClientOptions } from '#tests/support/amazon-client.ts'
-import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
+import { describe, expect, test } from 'vitest'
 import { createCategory, createProduct, hoursAgo } from '#tests/support/catalogue.ts'
+import { refreshHarness } from '#tests/support/refresh-harness.ts'
 import { expectOneSchedule } from '#tests/support/schedules.ts'
 
 // The nightly refresh against the stand-in and real Postgres and Redis.
-const standIn = await startAmazonStandIn()
-Object.assign(process.env, standIn.env)
-
-const { standInClient } = await import('#tests/support/amazon-client.ts')
-const { refreshProducts } = await import('#jobs/refresh-products.ts')
-const { db } = await import('#db/client.ts')
-
-afterAll(() => standIn.close())
-beforeEach(async () => {
-  standIn.reset()
-  await db.deleteFrom('data_refresh_log').execute()
-  // Each test's catalogue is exactly what it made.
-  await db.deleteFrom('products').execute()
-})
-
-// The throttle is lifted here: its spacing is tested in amazon-client.test.ts.
-const client = (options: ClientOptions = {}) => standInClient(standIn, options)
+const { standIn, db, refreshProducts, client } = await refreshHarness()
 
 const readProduct = (asin: string) =>
   db.selectFrom('products').selectAll().where('asin', '=', asin).executeTakeFirstOrThrow()

@@ -18,7 +18,6 @@ export function LinkHealthSettings({
   linkHealthEmail: boolean
   reply: Reply
 }) {
-  const replied = reply?.initialValue?.intent
   return (
     <section aria-labelledby="link-health-settings-heading" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="link-health-settings-heading" className="text-xl font-semibold">
@@ -34,26 +33,23 @@ export function LinkHealthSettings({
       <div className="mt-4 space-y-5">
         {autoHideRejected === null ? null : (
           <ToggleForm
-            // Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
-            key={`auto-hide-${autoHideRejected}`}
             intent="auto-hide"
             field="autoHideRejected"
             checked={autoHideRejected}
             label="Hide products Amazon rejects on 3 runs in a row"
             hint="Each product hidden this way is recorded in the audit log; show it again from the Products tab."
             save="the auto-hide setting"
-            lastResult={replied === 'auto-hide' ? reply : undefined}
+            lastResult={reply}
           />
         )}
         <ToggleForm
-          key={`link-health-email-${linkHealthEmail}`}
           intent="link-health-email"
           field="linkHealthEmail"
           checked={linkHealthEmail}
           label="E-mail me new link problems daily"
           hint="One e-mail in the morning, only when the refresh found something new."
           save="my e-mail choice"
-          lastResult={replied === 'link-health-email' ? reply : undefined}
+          lastResult={reply}
         />
       </div>
     </section>

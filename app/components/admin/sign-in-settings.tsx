@@ -18,7 +18,7 @@ export function SignInSettings({
         Sign-in
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Each user sets up their own authenticator app under{' '}
+        Each user adds their own passkeys or authenticator app under{' '}
         <Link to="/admin/account" className="font-medium text-brand-700 underline">
           Account → Two-factor sign-in
         </Link>
@@ -26,13 +26,11 @@ export function SignInSettings({
       </p>
       <div className="mt-4">
         <ToggleForm
-          // Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
-          key={`require-two-factor-${requireTwoFactor}`}
           intent="require-two-factor"
           field="requireTwoFactor"
           checked={requireTwoFactor}
           label="Require two-factor sign-in for every panel user"
-          hint="Users without an authenticator app are sent to set one up after signing in."
+          hint="Users without a passkey or an authenticator app are sent to set one up after signing in."
           save="the two-factor requirement"
           lastResult={reply}
         />

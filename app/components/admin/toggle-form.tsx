@@ -1,30 +1,33 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
-import { CheckboxField, firstErrorOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { CheckboxField, firstErrorOf, FormErrors, intentOf, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { AutoHideSchema, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
 import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
 import { smallButtonClass } from './settings-table.tsx'
 
 type Reply = SubmissionResult<string[]> | undefined
 
-/** One site or user setting: a checkbox and its own Save button, posted with its intent to the page's action. */
-export function ToggleForm({
-  intent,
-  field,
-  checked,
-  label,
-  hint,
-  save,
-  lastResult,
-}: {
+interface ToggleFormProps {
   intent: 'auto-hide' | 'link-health-email' | 'require-two-factor'
   field: 'autoHideRejected' | 'linkHealthEmail' | 'requireTwoFactor'
   checked: boolean
   label: string
   hint: string
   save: string
+  /** The page's last reply: shown here only when this form sent it. */
   lastResult: Reply
-}) {
+}
+
+/**
+ * One site or user setting: a checkbox and its own Save button, posted with its intent to the page's action.
+ * Remade with the saved value, so the box shows what was saved once the page has reloaded its data.
+ */
+export function ToggleForm(props: ToggleFormProps) {
+  const lastResult = intentOf(props.lastResult) === props.intent ? props.lastResult : undefined
+  return <Toggle key={`${props.intent}-${props.checked}`} {...props} lastResult={lastResult} />
+}
+
+function Toggle({ intent, field, checked, label, hint, save, lastResult }: ToggleFormProps) {
   // This form, not the page's others: they all post to the page's action.
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
