@@ -1,6 +1,8 @@
 import type { EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { createStaticHandler, type AgnosticDataRouteObject } from '@remix-run/router'
+import { createStaticHandler, matchRoutes, type AgnosticDataRouteObject } from '@remix-run/router'
+// The function Remix calls every loader through; not public, so reached by its file.
+import { callRouteLoader } from '@remix-run/server-runtime/dist/data.js'
 import { useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { UNSAFE_DataRouterContext, type RouteObject } from 'react-router-dom'
@@ -68,4 +70,92 @@ describe('patched router libraries', () => {
     expect(seen).toHaveLength(2)
     expect(seen[1]).toBe(seen[0])
   })
+
+  it('matches every address as the unpatched matcher does, trying only the branches its first segment allows', () => {
+    // The shapes our route tree uses: a root, pathless layouts, index routes, plain, dynamic and splat segments.
+    const routes: AgnosticDataRouteObject[] = [
+      {
+        id: 'root',
+        path: '',
+        children: [
+          {
+            id: 'site',
+            children: [
+              { id: 'home', index: true },
+              { id: 'about', path: 'about' },
+              { id: 'product', path: 'product/:asin' },
+              { id: 'sitemap', path: 'sitemap.xml' },
+              { id: 'optional', path: 'guide/:size?' },
+              { id: 'site-splat', path: '*' },
+            ],
+          },
+          {
+            id: 'admin',
+            path: 'admin',
+            children: [
+              { id: 'admin-home', index: true },
+              { id: 'admin-product', path: 'products/:id' },
+              { id: 'admin-splat', path: '*' },
+            ],
+          },
+          { id: 'by-slug', path: ':slug/reviews' },
+          { id: 'exact-case', path: 'Exact', caseSensitive: true },
+        ],
+      },
+    ]
+    const leaf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id
+    const cases: Record<string, string | undefined> = {
+      '/': 'home',
+      '/about': 'about',
+      '/ABOUT/': 'about',
+      '/%61bout': 'about',
+      '/about/more': 'site-splat',
+      '//about': 'site-splat',
+      '/product/B000TEST01': 'product',
+      '/Product/b000test01': 'product',
+      '/sitemap.xml': 'sitemap',
+      '/guide': 'optional',
+      '/guide/silver': 'optional',
+      '/admin': 'admin-home',
+      '/admin/products/7': 'admin-product',
+      '/admin/nothing': 'admin-splat',
+      '/mylar/reviews': 'by-slug',
+      '/about/reviews': 'by-slug',
+      '/Exact': 'exact-case',
+      '/exact': 'site-splat',
+      '/nowhere': 'site-splat',
+    }
+    for (const [pathname, id] of Object.entries(cases)) expect([pathname, leaf(pathname)]).toEqual([pathname, id])
+    expect(matchRoutes(routes, '/admin/products/7')?.at(-1)?.params).toEqual({ id: '7' })
+  })
+
+  it('hands each loader the request itself when it has no parameter to strip, and a copy without them otherwise', async () => {
+    const requestSeenBy = async (request: Request) => {
+      let seen: Request | undefined
+      await callRouteLoader({
+        loader: (args) => ((seen = args.request), null),
+        request,
+        params: {},
+        loadContext: { cspNonce: '', clientIp: '' },
+        routeId: 'routes/product',
+        singleFetch: true,
+      })
+      return seen!
+    }
+    for (const url of ['http://shop.test/product/B000TEST01', 'http://shop.test/category/bags?sort=newest&min=0']) {
+      const request = new Request(url)
+      expect(await requestSeenBy(request)).toBe(request)
+    }
+    // A query the URL standard writes differently ("%20" becomes "+") is copied, as before: loaders see one form.
+    for (const [url, seenUrl] of [
+      ['http://shop.test/?index&_routes=root&q=a', 'http://shop.test/?q=a'],
+      ['http://shop.test/search?q=mylar%20bags', 'http://shop.test/search?q=mylar+bags'],
+    ]) {
+      const request = new Request(url!)
+      const seen = await requestSeenBy(request)
+      expect(seen).not.toBe(request)
+      expect(seen.url).toBe(seenUrl)
+    }
+  })
 })
+
