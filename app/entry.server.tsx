@@ -7,7 +7,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
-import { closingTagsLast, readDataTransfer } from './lib/document.server.ts'
+import { documentBytes, readDataTransfer } from './lib/document.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
@@ -45,7 +45,7 @@ export default async function handleRequest(
     </NonceProvider>,
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(closingTagsLast(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status })
+  return new Response(documentBytes(html), { headers: responseHeaders, status })
 }
 
 // Client navigations fetch the same data: the same rule for them.

@@ -1,23 +1,23 @@
 import type { EntryContext } from '@remix-run/node'
 import { expect, test } from 'vitest'
-import { closingTagsLast, readDataTransfer } from './document.server.ts'
+import { documentBytes, readDataTransfer } from './document.server.ts'
 
-const page = '<!DOCTYPE html><html><head></head><body><main>é</main></body></html>'
+const page = '<html><head></head><body><main>é</main></body></html>'
 const late = '<!--$--><script>window.x=1</script><!--/$-->'
+const documentText = (html: string) => documentBytes(html).toString('utf8')
 
-test('what React writes after </html> ends up inside <body>', () => {
-  expect(closingTagsLast(page + late)).toBe(
+test('what React writes after </html> ends up inside <body>, behind the doctype', () => {
+  expect(documentText(page + late)).toBe(
     '<!DOCTYPE html><html><head></head><body><main>é</main><!--$--><script>window.x=1</script><!--/$--></body></html>',
   )
 })
 
 test('a document that already ends with </body></html> is unchanged', () => {
-  expect(closingTagsLast(page)).toBe(page)
+  expect(documentText(page)).toBe(`<!DOCTYPE html>${page}`)
 })
 
-test('a body without the closing tags (a fragment, an error text) is unchanged', () => {
-  expect(closingTagsLast('Not Found')).toBe('Not Found')
-  expect(closingTagsLast('<p>a</p></body')).toBe('<p>a</p></body')
+test('a body without the closing tags is unchanged', () => {
+  expect(documentText('<p>a</p></body')).toBe('<!DOCTYPE html><p>a</p></body')
 })
 
 test('the data transfer is read whole, multi-byte characters split between chunks included, as one finished chunk', async () => {
