@@ -7,8 +7,8 @@ import tseslint from 'typescript-eslint'
 // no-restricted-imports replaces an earlier one's for the files both match.
 const remixLink = {
   name: '@remix-run/react',
-  importNames: ['Link'],
-  message: 'Use Link from #app/components/link.tsx: the same <a>, without the router work on the server.',
+  importNames: ['Link', 'NavLink'],
+  message: 'Use Link and NavLink from #app/components/link.tsx: the same <a>, without the router work on the server.',
 }
 
 export default tseslint.config(

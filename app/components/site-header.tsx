@@ -1,5 +1,4 @@
-import { NavLink } from '@remix-run/react'
-import { Link } from '#app/components/link.tsx'
+import { Link, NavLink } from '#app/components/link.tsx'
 import { SearchForm } from './search-form.tsx'
 import { SidePanel } from './side-panel.tsx'
 import { siteNavLinks } from './site-nav.ts'

@@ -158,4 +158,3 @@ describe('patched router libraries', () => {
     }
   })
 })
-

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Link } from '#app/components/link.tsx'
+import { Link, NavLink } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
 
