@@ -19,6 +19,7 @@ import { db } from '#db/client.ts'
 // Search terms longer than this are cut before they reach SQL: nobody types more, and it bounds the work a
 // term can ask for (each counted term is compared with every product a write changes).
 const MAX_QUERY_LENGTH = 100
+const searchPage = pageParam(1_000)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null }
   const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
-  const page = pageParam(1_000).parse(url.searchParams.get('page') ?? undefined)
+  const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
   const spec = parseSpecFilters(url.searchParams)
   // The facets after the search: a term's first search counts it, and the facets read that count.
   const { products, total } = await searchProducts(db, term, page, spec)
