@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { Refusal } from '#app/lib/form-reply.server.ts'
+import { FORM_TOO_LARGE, Refusal } from '#app/lib/form-reply.server.ts'
 import { getPanelUser, requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { authenticationOptions, registrationOptions } from '#app/services/passkeys.server.ts'
@@ -18,7 +18,8 @@ const answer = (body: unknown, status = 200, headers: HeadersInit = {}) =>
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request, 1024)
-  const parsed = OptionsSchema.safeParse(form ? Object.fromEntries(form) : null)
+  if (!form) return answer({ error: FORM_TOO_LARGE }, 413)
+  const parsed = OptionsSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return answer({ error: 'Unknown passkey request.' }, 400)
   const limited = await checkRateLimits([['passkey-options:ip', context.clientIp]])
   if (limited) return answer({ error: TOO_MANY_REQUESTS }, 429, retryAfterHeaders(limited))

@@ -93,4 +93,9 @@ test('passkeys: added on the account page, then signing in by one alone and as t
   await expect(page.getByRole('status').filter({ hasText: 'Passkey removed' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0)
   await expect(page.getByText(/^Off\./)).toBeVisible()
+
+  // Enter in the name field starts the ceremony, as the button does.
+  await page.getByLabel('Name (optional)').fill('Phone')
+  await page.getByLabel('Name (optional)').press('Enter')
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Phone')
 })

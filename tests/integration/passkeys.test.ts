@@ -335,7 +335,7 @@ describe('the options', () => {
       await statusOf(() =>
         callAction(options.action, `${SITE}/admin/passkeys/options`, 'x'.repeat(2000), { clientIp: ip }),
       ),
-    ).toBe(400)
+    ).toBe(413)
   })
 })
 

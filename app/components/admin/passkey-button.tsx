@@ -69,6 +69,7 @@ export function PasskeyButton({
       <FormErrors errors={state.error ? [state.error] : null} title="Passkey not used" />
       <button
         type="button"
+        data-passkey
         className={className}
         disabled={busy}
         aria-busy={busy || undefined}

@@ -276,7 +276,17 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
   if (!useHydrated())
     return <p className="text-slate-700">Adding a passkey needs JavaScript, which is off in this browser.</p>
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      // Enter in the name field submits the form itself, which has no answer yet: start the ceremony instead,
+      // as the button does (its answer is posted by `send`).
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.currentTarget.querySelector<HTMLButtonElement>('button[data-passkey]')?.click()
+      }}
+      className="max-w-sm space-y-3"
+    >
       <FormErrors id={form.errorId} errors={firstErrorOf(lastResult)} title="Failed to add the passkey" />
       <input type="hidden" name="intent" value="add-passkey" />
       <Field
