@@ -50,6 +50,9 @@ const post = (
   cookie: string,
   ip: string,
 ) => callAction(action, `${SITE}${path}`, fields, { cookie, clientIp: ip }) as Promise<unknown>
+/** Sign-in by a passkey alone: the answer as the sign-in page's script posts it. */
+const signInWithPasskey = (response: unknown, ip: string) =>
+  post(passkeyLogin.action, '/admin/login/passkey', { response: JSON.stringify(response) }, '', ip)
 
 const sessionsOf = (userId: number) =>
   db.selectFrom('sessions').select(['id', 'aal']).where('user_id', '=', userId).where('kind', '=', 'panel').execute()
@@ -251,15 +254,7 @@ describe('signing in with a passkey alone', () => {
     const ip = nextIp()
     const asked = await optionsFor('sign-in', '', ip)
     expect(asked.data).toMatchObject({ userVerification: 'required', rpId: new URL(SITE).hostname })
-    const answer = responseOf(
-      await post(
-        passkeyLogin.action,
-        '/admin/login/passkey',
-        { response: JSON.stringify(authenticator.authenticate(asked.data)) },
-        '',
-        ip,
-      ),
-    )
+    const answer = responseOf(await signInWithPasskey(authenticator.authenticate(asked.data), ip))
     expect(await redirectOf(answer)).toMatchObject({ location: '/admin', toast: { title: 'Welcome back!' } })
     const cookie = setCookie(answer, 'cv_session')!
     expect(await statusOf(() => callLoader(dashboard.loader, `${SITE}/admin`, { cookie }))).toBe(200)
@@ -270,8 +265,7 @@ describe('signing in with a passkey alone', () => {
     const { user, authenticator } = await withPasskey()
     const before = (await sessionsOf(user.id)).length
     const ip = nextIp()
-    const signIn = (response: unknown) =>
-      post(passkeyLogin.action, '/admin/login/passkey', { response: JSON.stringify(response) }, '', ip)
+    const signIn = (response: unknown) => signInWithPasskey(response, ip)
 
     const presenceOnly = new SoftAuthenticator(SITE, { userVerified: false })
     presenceOnly.credentials.push(...authenticator.credentials)
@@ -300,15 +294,7 @@ describe('signing in with a passkey alone', () => {
     const cookie = await panelCookie(user.id)
     // A second-step challenge, answered to the sign-in endpoint.
     const asked = await optionsFor('authenticate', cookie, ip)
-    const reply = replyOf<FormReply>(
-      await post(
-        passkeyLogin.action,
-        '/admin/login/passkey',
-        { response: JSON.stringify(authenticator.authenticate(asked.data)) },
-        '',
-        ip,
-      ),
-    )
+    const reply = replyOf<FormReply>(await signInWithPasskey(authenticator.authenticate(asked.data), ip))
     expect(reply.status).toBe(401)
     expect(reply.data.error?.['']).toEqual([PASSKEY_STALE])
   })
