@@ -2,9 +2,15 @@
 
 export const HONEYPOT_FIELD = 'website'
 
+/**
+ * `visibility: hidden` (Tailwind's `invisible`) is what makes the field unreachable: no Tab stop, and no
+ * focus by script either (a dialog's showModal() focuses its first focusable field, autofocus helpers the
+ * same), so a keyboard or screen-reader visitor can never type into it by accident. Bots read the markup,
+ * not the style, and still find it.
+ */
 export function HoneypotField() {
   return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="invisible absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
