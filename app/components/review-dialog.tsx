@@ -1,27 +1,32 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react'
-import { flushSync } from 'react-dom'
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { REVIEW_DIALOG_FAILED } from '#app/schemas/review.ts'
+import { useModalDialog } from '#app/utils/use-modal-dialog.ts'
 import { formErrorsOf } from './forms.tsx'
 import { ReviewForm } from './review-form.tsx'
 import { Toaster, type ToastMessage } from './toaster.tsx'
 
 /**
- * With JavaScript, "Write a Review" opens a modal <dialog> (focus kept inside, Escape closes). Its form is
- * drawn when the dialog first opens, not with the page: the product page is the busiest uncached page
- * (docs/decisions/032, 035), and without JavaScript the dialog cannot open (the link shows the form in the page).
+ * With JavaScript, "Write a Review" opens a modal <dialog> (docs/decisions/050: focus in the name field and kept
+ * inside, Escape closes, focus back on the button). Its form is drawn when the dialog first opens, not with the
+ * page: the product page is the busiest uncached page (docs/decisions/032, 035), and without JavaScript the
+ * dialog cannot open (the link shows the form in the page). Closing keeps what was typed until it is sent.
  */
 export function useReviewDialog() {
   const ref = useRef<HTMLDialogElement>(null)
   const [opened, setOpened] = useState(false)
+  const [open, setOpen] = useState(false)
+  const close = useCallback(() => setOpen(false), [])
+  useModalDialog(ref, { open, onDismiss: close })
   return {
     ref,
     opened,
+    close,
     open(event: MouseEvent) {
       event.preventDefault()
-      flushSync(() => setOpened(true))
-      ref.current?.showModal()
+      setOpened(true)
+      setOpen(true)
     },
   }
 }
@@ -36,7 +41,7 @@ export function ReviewDialog({ dialog }: { dialog: ReturnType<typeof useReviewDi
       <h2 id="review-dialog-heading" className="mb-4 text-xl font-bold">
         Write a Review
       </h2>
-      {dialog.opened ? <DialogForm dialog={dialog.ref} /> : null}
+      {dialog.opened ? <DialogForm close={dialog.close} /> : null}
     </dialog>
   )
 }
@@ -46,7 +51,7 @@ export function ReviewDialog({ dialog }: { dialog: ReturnType<typeof useReviewDi
  * and its form resets. A failure keeps it open with what was typed and the messages; one the visitor cannot
  * fix in a field also shows SPEC §8's toast, inside the dialog so that it is above the backdrop and announced.
  */
-function DialogForm({ dialog }: { dialog: RefObject<HTMLDialogElement> }) {
+function DialogForm({ close }: { close: () => void }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>()
   const [formKey, setFormKey] = useState(0)
   const [settled, setSettled] = useState<unknown>(undefined)
@@ -58,11 +63,11 @@ function DialogForm({ dialog }: { dialog: RefObject<HTMLDialogElement> }) {
     const succeeded = fetcher.data === dataAtSubmit.current.value
     dataAtSubmit.current = null
     if (succeeded) {
-      dialog.current?.close()
+      close()
       setSettled(fetcher.data) // what the last refusal said no longer applies
       setFormKey((key) => key + 1)
     }
-  }, [fetcher.state, fetcher.data, dialog])
+  }, [fetcher.state, fetcher.data, close])
   const reply = fetcher.data === settled ? undefined : fetcher.data
   const toast = useMemo((): ToastMessage | null => {
     const message = formErrorsOf(reply)?.[0]
@@ -76,7 +81,7 @@ function DialogForm({ dialog }: { dialog: RefObject<HTMLDialogElement> }) {
         FormComponent={fetcher.Form}
         lastResult={reply}
         pending={fetcher.state !== 'idle'}
-        onCancel={() => dialog.current?.close()}
+        onCancel={close}
       />
       {toast ? <Toaster toast={toast} /> : null}
     </>

@@ -1,21 +1,24 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from '#app/components/link.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { clickedBeside, useModalDialog } from '#app/utils/use-modal-dialog.ts'
 import { SearchForm } from './search-form.tsx'
 import { siteNavLinks } from './site-nav.ts'
 
 const PANEL_ID = 'site-menu'
+const panelClass =
+  'fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl'
+const closeClass = 'self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium'
 
 /**
- * The small-screen menu. Without JavaScript the Menu link targets the panel (CSS :target shows it) and
- * Close, or a click on the backdrop, targets nothing. With JavaScript it is a modal dialog: focus moves
- * into it, Escape and outside clicks close it, and focus returns to the Menu button.
+ * The small-screen menu. Without JavaScript the Menu link targets the panel (CSS :target shows it) and Close,
+ * or a click on the backdrop, targets nothing. With JavaScript it is a modal <dialog> (docs/decisions/050): focus
+ * moves to its search box and stays inside, Escape and outside clicks close it, and focus returns to the Menu button.
  */
 export function SidePanel() {
+  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
-  const menuButton = useRef<HTMLAnchorElement>(null)
-  const panel = useRef<HTMLDivElement>(null)
-  const wasOpen = useRef(false)
 
   useEffect(() => {
     // Arrived with #site-menu in the address (e.g. the panel was opened before hydration): take it over.
@@ -35,37 +38,14 @@ export function SidePanel() {
     shownAt.current = locationKey
   }, [locationKey])
 
-  useEffect(() => {
-    if (open) {
-      panel.current?.querySelector<HTMLElement>('a, button, input')?.focus()
-      const onKeyDown = (event: KeyboardEvent) => {
-        if (event.key === 'Escape') setOpen(false)
-      }
-      document.addEventListener('keydown', onKeyDown)
-      return () => document.removeEventListener('keydown', onKeyDown)
-    }
-    if (wasOpen.current) menuButton.current?.focus()
-  }, [open])
-
-  useEffect(() => {
-    wasOpen.current = open
-  }, [open])
-
-  const openPanel = (event: MouseEvent) => {
-    event.preventDefault()
-    setOpen(true)
-  }
-  const closePanel = (event: MouseEvent) => {
-    event.preventDefault()
-    setOpen(false)
-  }
-
   return (
     <>
       <a
-        ref={menuButton}
         href={`#${PANEL_ID}`}
-        onClick={openPanel}
+        onClick={(event) => {
+          event.preventDefault()
+          setOpen(true)
+        }}
         aria-controls={PANEL_ID}
         aria-expanded={open}
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
@@ -75,44 +55,64 @@ export function SidePanel() {
         </svg>
         Menu
       </a>
-      <div id={PANEL_ID} className="side-panel lg:hidden" data-open={open}>
-        <a
-          href="#close-menu"
-          onClick={closePanel}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="fixed inset-0 z-40 bg-slate-900/50"
-        >
-          <span className="sr-only">Close menu</span>
-        </a>
-        <div
-          ref={panel}
-          role="dialog"
-          aria-modal="true"
-          aria-label="Menu"
-          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl"
-        >
-          <a
-            href="#close-menu"
-            onClick={closePanel}
-            className="self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium"
-          >
-            Close
+      {hydrated ? (
+        <MenuDialog open={open} onClose={() => setOpen(false)} />
+      ) : (
+        <div id={PANEL_ID} className="side-panel lg:hidden">
+          <a href="#close-menu" tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50">
+            <span className="sr-only">Close menu</span>
           </a>
-          <SearchForm placeholder="Search..." inputId="side-panel-search" />
-          <nav aria-label="Menu">
-            <ul className="flex flex-col gap-1">
-              {siteNavLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="block rounded-md px-3 py-2 font-medium hover:bg-slate-100">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <div role="dialog" aria-label="Menu" className={panelClass}>
+            <a href="#close-menu" className={closeClass}>
+              Close
+            </a>
+            <MenuContent />
+          </div>
         </div>
-      </div>
+      )}
+    </>
+  )
+}
+
+function MenuDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useModalDialog(ref, { open, onDismiss: onClose })
+  return (
+    // The backdrop click is the pointer's shortcut for Escape and the Close button, which the keyboard has.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      id={PANEL_ID}
+      aria-label="Menu"
+      onClick={(event) => {
+        if (clickedBeside(event)) onClose()
+      }}
+      // The UA hides a closed dialog by `display`, which the panel's `flex` would override.
+      className={`${panelClass} left-auto m-0 h-full max-h-none backdrop:bg-slate-900/50 [&:not([open])]:hidden`}
+    >
+      <button type="button" onClick={onClose} className={closeClass}>
+        Close
+      </button>
+      <MenuContent />
+    </dialog>
+  )
+}
+
+function MenuContent() {
+  return (
+    <>
+      <SearchForm placeholder="Search..." inputId="side-panel-search" />
+      <nav aria-label="Menu">
+        <ul className="flex flex-col gap-1">
+          {siteNavLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="block rounded-md px-3 py-2 font-medium hover:bg-slate-100">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   )
 }

@@ -31,7 +31,7 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
   await waitForHydration(page)
   await expectNoA11yViolations(page)
   await page.getByRole('link', { name: `Edit ${title}` }).click()
-  const panel = page.getByRole('region', { name: 'Edit product' })
+  const panel = page.getByRole('dialog', { name: 'Edit product' })
   await expect(panel).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}\\?q=${product.asin}$`))
   await expectNoA11yViolations(page)
@@ -61,7 +61,7 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
       .first()
       .check()
     await page.getByRole('button', { name: 'Confirm Selection' }).click()
-    await expect(page.getByRole('region', { name: 'Edit product' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Edit product' })).toBeVisible()
     // Back in the panel without JavaScript: what was typed before is gone, so type it again.
     await panel.getByLabel('Title').fill(renamed)
     await panel.getByLabel('Badges').fill(' Acid-free, ,Archival ')
@@ -96,7 +96,7 @@ test("specs in the Advanced section: a bad value gets its message, then the kind
   await panelUsers.signIn(page.context(), 'editor')
   await page.goto(`/admin/products/${product.id}`)
   await waitForHydration(page)
-  const panel = page.getByRole('region', { name: 'Edit product' })
+  const panel = page.getByRole('dialog', { name: 'Edit product' })
   await openSection(page, 'Advanced')
   await expectNoA11yViolations(page)
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 
 // The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
@@ -37,6 +37,11 @@ const publicPaths = [
 
 function menuControl(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: 'Menu', exact: true })
+}
+
+/** With JavaScript the panel is a <dialog> closed by a button; without, Close is a link that targets nothing. */
+function closeControl(panel: Locator) {
+  return panel.getByRole(isJsProject() ? 'button' : 'link', { name: 'Close', exact: true })
 }
 
 function sidePanel(page: Page) {
@@ -136,7 +141,7 @@ test.describe('side panel on a phone', () => {
       await expect(link).toHaveAttribute('href', href)
     }
     await expect(panel.getByPlaceholder('Search...', { exact: true })).toBeInViewport({ ratio: 1 })
-    await expect(panel.getByRole('link', { name: 'Close', exact: true })).toBeInViewport({ ratio: 1 })
+    await expect(closeControl(panel)).toBeInViewport({ ratio: 1 })
 
     if (isJsProject()) {
       // A modal dialog: the control says it is open and focus moves into the panel.
@@ -163,7 +168,7 @@ test.describe('side panel on a phone', () => {
 
     await menu.click()
     await expect(panel).toBeVisible()
-    await panel.getByRole('link', { name: 'Close', exact: true }).click()
+    await closeControl(panel).click()
     await expect(panel).toBeHidden()
     await expect(menu).toBeVisible()
     if (isJsProject()) {
@@ -222,7 +227,7 @@ test.describe('side panel on a phone, on a slow connection', () => {
 
     releaseScripts()
     await waitForHydration(page)
-    await panel.getByRole('link', { name: 'Close', exact: true }).click()
+    await closeControl(panel).click()
     await expect(panel).toBeHidden()
   })
 })

@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react'
+import { useModalDialog } from '#app/utils/use-modal-dialog.ts'
 import { MediaThumbnail } from './media.tsx'
 import { smallFieldClass } from './styles.ts'
 
@@ -97,24 +98,20 @@ export function MediaPickerDialog({
   const [q, setQ] = useState('')
   const { selection, setSelection, toggle } = useSelection()
 
-  useEffect(() => {
-    const element = dialog.current
-    if (open && element && !element.open) element.showModal()
-    if (!open && element?.open) element.close()
-  }, [open])
-  useEffect(() => {
-    if (open) load(`/admin/media/picker?q=${encodeURIComponent(q.trim())}`)
-  }, [open, q, load])
-
   const close = () => {
     setSelection(new Map())
     onClose()
   }
+  // docs/decisions/050: focus in the search box, Escape closes, focus back on "Choose from library".
+  useModalDialog(dialog, { open, onDismiss: close })
+  useEffect(() => {
+    if (open) load(`/admin/media/picker?q=${encodeURIComponent(q.trim())}`)
+  }, [open, q, load])
+
   return (
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={close}
       className="m-auto w-[min(56rem,95vw)] rounded-xl p-0 backdrop:bg-black/50"
     >
       <div className="space-y-4 p-6">

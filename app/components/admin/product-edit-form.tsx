@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import {
   CheckboxField,
   CheckboxGroupField,
@@ -17,6 +17,7 @@ import { Link } from '#app/components/link.tsx'
 import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
 import { ARCHIVAL_FLAGS, ERAS, KINDS, MATERIALS } from '#app/schemas/product-specs.ts'
 import { MediaPickerDialog } from './media-picker.tsx'
+import { PanelDialog } from './panel-dialog.tsx'
 import { Gallery, Section } from './product-form-parts.tsx'
 
 // The product edit panel (SPEC §2) over the list: with JavaScript it slides in and its three sections are
@@ -33,6 +34,7 @@ type SectionId = (typeof SECTIONS)[number]['id']
 const SECTION_LABEL = Object.fromEntries(SECTIONS.map((tab) => [tab.id, tab.label])) as Record<SectionId, string>
 
 const FIX_FIELDS = 'Please correct the fields marked below.'
+const DISCARD = 'Discard your unsaved changes?'
 const NOT_SET = { value: '', label: 'Not set' }
 const KIND_OPTIONS = [NOT_SET, ...KINDS.map((kind) => ({ value: kind.id, label: kind.label }))]
 const MATERIAL_OPTIONS = [NOT_SET, ...MATERIALS.map((material) => ({ value: material.id, label: material.label }))]
@@ -98,7 +100,7 @@ export function ProductEditPanel({
   })
 
   const confirmClose = (event: MouseEvent) => {
-    if (dirty && !window.confirm('Discard your unsaved changes?')) event.preventDefault()
+    if (dirty && !window.confirm(DISCARD)) event.preventDefault()
   }
   const sectionProps = (id: SectionId) => ({
     id: `section-${id}`,
@@ -113,117 +115,109 @@ export function ProductEditPanel({
   const commaList = { multiple: false, required: false }
 
   return (
-    <div className="fixed inset-0 z-40 flex justify-end bg-slate-900/40">
-      <Link
-        to={closeTo}
-        onClick={confirmClose}
+    <PanelDialog
+      labelledBy="edit-heading"
+      closeTo={closeTo}
+      confirmClose={() => !dirty || window.confirm(DISCARD)}
+      placement="side"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id="edit-heading" className="text-2xl font-bold">
+            Edit product
+          </h2>
+          <p className="mt-1 font-mono text-sm text-slate-600">{product.asin}</p>
+        </div>
+        <Link to={closeTo} onClick={confirmClose} preventScrollReset className={`${closeClass} px-3 py-1.5 text-sm`}>
+          Close
+        </Link>
+      </div>
+      <FormErrors id={form.errorId} errors={formErrors} title="Failed to update product" className="mt-4" />
+      {enhanced ? <SectionTabs current={section} onSelect={setSection} /> : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onChange={() => setDirty(true)}
         preventScrollReset
-        tabIndex={-1}
-        aria-hidden="true"
-        className="flex-1"
-      />
-      <section
-        aria-labelledby="edit-heading"
-        className="motion-safe:animate-slide-in h-full w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl"
+        className="mt-6 space-y-6"
       >
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id="edit-heading" className="text-2xl font-bold">
-              Edit product
-            </h2>
-            <p className="mt-1 font-mono text-sm text-slate-600">{product.asin}</p>
-          </div>
-          <Link to={closeTo} onClick={confirmClose} preventScrollReset className={`${closeClass} px-3 py-1.5 text-sm`}>
-            Close
+        <fieldset disabled={!canEdit} className="space-y-6">
+          <Section {...sectionProps('basic')}>
+            <Field meta={fields.title} label="Title" />
+            <Field meta={fields.brand} label="Brand" />
+            <SelectField
+              meta={fields.category_id}
+              label="Category"
+              options={[
+                { value: '', label: 'No category' },
+                ...categories.map((category) => ({ value: String(category.id), label: category.name })),
+              ]}
+            />
+          </Section>
+
+          <Section {...sectionProps('content')}>
+            <TextareaField meta={fields.description} label="Description" rows={6} />
+            <Field
+              meta={fields.badges}
+              label="Badges"
+              hint="Separated by commas, e.g. Acid-free, Best seller"
+              {...commaList}
+            />
+            <Field meta={fields.keywords} label="Keywords" hint="Separated by commas" {...commaList} />
+            <Field meta={fields.image_url} label="Main image URL" />
+            <Gallery
+              images={gallery}
+              errors={fields.images.errors}
+              errorId={fields.images.errorId}
+              pickerHref={`/admin/media/picker?returnTo=${encodeURIComponent(pickerReturn)}`}
+              onPick={
+                enhanced
+                  ? (event) => {
+                      event.preventDefault()
+                      setPicking(true)
+                    }
+                  : undefined
+              }
+            />
+          </Section>
+
+          <Section {...sectionProps('advanced')}>
+            <Field meta={fields.affiliate_url} label="Affiliate URL" type="url" />
+            <Field
+              meta={fields.manual_price}
+              label="Manual price (USD)"
+              type="number"
+              step="0.01"
+              min="0"
+              hint="Overrides Amazon's price. Leave empty to show Amazon's."
+            />
+            <SpecFields fields={fields} />
+          </Section>
+        </fieldset>
+        <div className="flex gap-3 border-t border-slate-200 pt-4">
+          <StatusButton
+            pending={saving}
+            pendingText="Saving..."
+            disabled={!canEdit}
+            className="rounded-md bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-60"
+          >
+            Save changes
+          </StatusButton>
+          <Link to={closeTo} onClick={confirmClose} preventScrollReset className={`${closeClass} px-5 py-2`}>
+            Cancel
           </Link>
         </div>
-        <FormErrors id={form.errorId} errors={formErrors} title="Failed to update product" className="mt-4" />
-        {enhanced ? <SectionTabs current={section} onSelect={setSection} /> : null}
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          onChange={() => setDirty(true)}
-          preventScrollReset
-          className="mt-6 space-y-6"
-        >
-          <fieldset disabled={!canEdit} className="space-y-6">
-            <Section {...sectionProps('basic')}>
-              <Field meta={fields.title} label="Title" />
-              <Field meta={fields.brand} label="Brand" />
-              <SelectField
-                meta={fields.category_id}
-                label="Category"
-                options={[
-                  { value: '', label: 'No category' },
-                  ...categories.map((category) => ({ value: String(category.id), label: category.name })),
-                ]}
-              />
-            </Section>
-
-            <Section {...sectionProps('content')}>
-              <TextareaField meta={fields.description} label="Description" rows={6} />
-              <Field
-                meta={fields.badges}
-                label="Badges"
-                hint="Separated by commas, e.g. Acid-free, Best seller"
-                {...commaList}
-              />
-              <Field meta={fields.keywords} label="Keywords" hint="Separated by commas" {...commaList} />
-              <Field meta={fields.image_url} label="Main image URL" />
-              <Gallery
-                images={gallery}
-                errors={fields.images.errors}
-                errorId={fields.images.errorId}
-                pickerHref={`/admin/media/picker?returnTo=${encodeURIComponent(pickerReturn)}`}
-                onPick={
-                  enhanced
-                    ? (event) => {
-                        event.preventDefault()
-                        setPicking(true)
-                      }
-                    : undefined
-                }
-              />
-            </Section>
-
-            <Section {...sectionProps('advanced')}>
-              <Field meta={fields.affiliate_url} label="Affiliate URL" type="url" />
-              <Field
-                meta={fields.manual_price}
-                label="Manual price (USD)"
-                type="number"
-                step="0.01"
-                min="0"
-                hint="Overrides Amazon's price. Leave empty to show Amazon's."
-              />
-              <SpecFields fields={fields} />
-            </Section>
-          </fieldset>
-          <div className="flex gap-3 border-t border-slate-200 pt-4">
-            <StatusButton
-              pending={saving}
-              pendingText="Saving..."
-              disabled={!canEdit}
-              className="rounded-md bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-60"
-            >
-              Save changes
-            </StatusButton>
-            <Link to={closeTo} onClick={confirmClose} preventScrollReset className={`${closeClass} px-5 py-2`}>
-              Cancel
-            </Link>
-          </div>
-        </Form>
-        {/* Outside the form: the picker's own controls must not be submitted with the product. */}
-        <MediaPickerDialog
-          open={picking}
-          onClose={() => setPicking(false)}
-          onConfirm={(urls) => {
-            setGallery((current) => [...new Set([...current, ...urls])])
-            setDirty(true)
-          }}
-        />
-      </section>
-    </div>
+      </Form>
+      {/* Outside the form: the picker's own controls must not be submitted with the product. */}
+      <MediaPickerDialog
+        open={picking}
+        onClose={() => setPicking(false)}
+        onConfirm={(urls) => {
+          setGallery((current) => [...new Set([...current, ...urls])])
+          setDirty(true)
+        }}
+      />
+    </PanelDialog>
   )
 }
 
@@ -278,7 +272,17 @@ function SpecFields({ fields }: { fields: EditFields }) {
 }
 
 /** With JavaScript, the sections are tabs. */
+/** ARIA tabs: the chosen tab is the one Tab stop; the arrow keys, Home and End choose another and focus it. */
 function SectionTabs({ current, onSelect }: { current: SectionId; onSelect: (id: SectionId) => void }) {
+  const choose = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = SECTIONS.findIndex((tab) => tab.id === current)
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: SECTIONS.length - 1 }[event.key]
+    if (to === undefined) return
+    event.preventDefault()
+    const tab = SECTIONS[(to + SECTIONS.length) % SECTIONS.length]!
+    onSelect(tab.id)
+    document.getElementById(`tab-${tab.id}`)?.focus()
+  }
   return (
     <div role="tablist" aria-label="Product sections" className="mt-6 flex gap-1 border-b border-slate-300">
       {SECTIONS.map((tab) => (
@@ -289,7 +293,9 @@ function SectionTabs({ current, onSelect }: { current: SectionId; onSelect: (id:
           role="tab"
           aria-selected={current === tab.id}
           aria-controls={`section-${tab.id}`}
+          tabIndex={current === tab.id ? 0 : -1}
           onClick={() => onSelect(tab.id)}
+          onKeyDown={choose}
           className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
             current === tab.id ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-600'
           }`}
