@@ -276,6 +276,16 @@ test('a category added and a delete refused by keyboard, focus back on what open
     await expect(add).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(dialog.getByLabel('Name')).toBeFocused()
+    // Refused by the server after Enter on the (then disabled) button: focus is still in the dialog, not lost.
+    await page.keyboard.type('!!!')
+    await dialog.getByRole('button', { name: 'Add Category' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(
+      dialog.getByText('The name needs at least one letter or digit to make its slug.').first(),
+    ).toBeVisible()
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    await dialog.getByLabel('Name').focus()
+    await page.keyboard.press('ControlOrMeta+A')
   } else {
     // A page of its own without JavaScript: Tab from the top until the form's first field.
     await dialog.getByLabel('Name').focus()
@@ -302,4 +312,25 @@ test('a category added and a delete refused by keyboard, focus back on what open
     await expect(confirm).toHaveCount(0)
   }
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible()
+})
+
+test('a form that answers on its own page keeps the keyboard where it was (media details saved by Enter)', async ({
+  page,
+  panelUsers,
+}) => {
+  const name = `details-${token()}.png`
+  await createMediaRow(name)
+  await panelUsers.signIn(page.context(), 'editor')
+  await page.goto(`/admin/media?q=${name}`)
+  await waitForHydration(page)
+  await activate(page.getByRole('link', { name: `Edit ${name}` }))
+  await page.getByLabel('Alt text').focus()
+  await page.keyboard.type('A bag and board')
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  await save.focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Media updated successfully')).toBeVisible()
+  await expect(page.getByLabel('Alt text')).toHaveValue('A bag and board')
+  // Disabled while it was sent, the button lost focus; it takes it back (without JavaScript the page is new).
+  if (isJsProject()) await expect(save).toBeFocused()
 })
