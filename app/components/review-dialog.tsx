@@ -83,7 +83,8 @@ function DialogForm({ close }: { close: () => void }) {
         pending={fetcher.state !== 'idle'}
         onCancel={close}
       />
-      {toast ? <Toaster toast={toast} /> : null}
+      {/* Always drawn: a live region announces changes, not what arrives together with it. */}
+      <Toaster toast={toast} />
     </>
   )
 }

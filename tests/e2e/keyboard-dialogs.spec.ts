@@ -231,7 +231,7 @@ test.describe('dialogs and panels', () => {
     const picker = page.getByRole('dialog', { name: 'Choose images' })
     await expect(picker.getByLabel('Search media')).toBeFocused()
     await page.keyboard.type(picture)
-    await expect(picker.getByRole('checkbox', { name: picture })).toBeVisible()
+    await expect(picker.getByRole('checkbox')).toHaveCount(1)
     await page.keyboard.press('Tab')
     await expect(picker.getByRole('checkbox', { name: picture })).toBeFocused()
     await page.keyboard.press('Space')
@@ -241,6 +241,20 @@ test.describe('dialogs and panels', () => {
     await expect(panel).toBeVisible()
     await expect(chooser).toBeFocused()
     expect(questions, 'closing the picker asked nothing of the panel').toHaveLength(2)
+    await expect(panel.getByLabel(/^Keep image/)).toHaveCount(0)
+
+    // Again, confirmed this time: the picture joins the gallery.
+    await page.keyboard.press('Enter')
+    await expect(picker.getByLabel('Search media')).toHaveValue('')
+    await page.keyboard.type(picture)
+    await expect(picker.getByRole('checkbox')).toHaveCount(1)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    await picker.getByRole('button', { name: 'Confirm Selection' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(picker).toBeHidden()
+    await expect(chooser).toBeFocused()
+    await expect(panel.getByLabel('Keep image 1')).toBeChecked()
 
     // Saved by Enter in a field; focus comes back to the row.
     await panel.getByRole('tab', { name: 'Content' }).focus()
@@ -333,4 +347,34 @@ test('a form that answers on its own page keeps the keyboard where it was (media
   await expect(page.getByLabel('Alt text')).toHaveValue('A bag and board')
   // Disabled while it was sent, the button lost focus; it takes it back (without JavaScript the page is new).
   if (isJsProject()) await expect(save).toBeFocused()
+})
+
+test('a comparison added by keyboard alone, typing from the dialog’s first field', async ({ page, panelUsers }) => {
+  const name = `Keyed ${token()}`
+  await panelUsers.signIn(page.context(), 'admin')
+  await page.goto('/admin/comparisons')
+  await waitForHydration(page)
+  const add = page.getByRole('link', { name: 'Add Comparison' })
+  const dialog = page.getByRole('dialog', { name: 'Add Comparison' })
+  await activate(add)
+  await expect(dialog).toBeVisible()
+  if (isJsProject()) await expect(dialog.getByLabel('Name')).toBeFocused()
+  else await dialog.getByLabel('Name').focus()
+  await page.keyboard.type(name)
+  await page.keyboard.press('Tab') // the description
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('Products (ASINs)')).toBeFocused()
+  await page.keyboard.type('B073TEQUFH\nB075BA6GYF')
+  const price = dialog.getByLabel('Price', { exact: true })
+  for (let stop = 0; stop < 12 && !(await price.evaluate((box) => box === document.activeElement)); stop++) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(price).toBeFocused()
+  if (!(await price.isChecked())) await page.keyboard.press('Space')
+  await expect(price).toBeChecked()
+  await dialog.getByRole('button', { name: 'Add Comparison' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Comparison created successfully')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible()
+  if (isJsProject()) await expect(add).toBeFocused()
 })

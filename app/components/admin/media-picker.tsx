@@ -98,8 +98,10 @@ export function MediaPickerDialog({
   const [q, setQ] = useState('')
   const { selection, setSelection, toggle } = useSelection()
 
+  // Each opening starts afresh: no choice and no search left from the last.
   const close = () => {
     setSelection(new Map())
+    setQ('')
     onClose()
   }
   // docs/decisions/050: focus in the search box, Escape closes, focus back on "Choose from library".
