@@ -225,3 +225,19 @@ test('an import is heard: "Import Started", its progress, and "Import Complete" 
   read.push(...(await reader.readUntil('progressbar')))
   expect(read.at(-1)).toMatch(/^progressbar, 2 of 2 ASINs processed \(100%\)/)
 })
+
+test('an analytics chart is heard as its table: the drawing says nothing, the table is named by its caption', async ({
+  page,
+  panelUsers,
+}) => {
+  await panelUsers.signIn(page.context(), 'viewer')
+  await page.goto('/admin/analytics')
+  await waitForHydration(page)
+  reader = await startScreenReader(page)
+  await reader.readUntil('heading, Clicks by day, level 2')
+  // From the heading to the table: the CSV link, and nothing of the bars (no drawing, none of their days).
+  const between = await reader.readUntil(/^table, Clicks by day/)
+  expect(between.filter((phrase) => /\d{4}-\d{2}-\d{2}|^(image|img|graphics)/.test(phrase))).toEqual([])
+  expect(between).toContain('link, Download CSV of clicks by day')
+  expect(await reader.readUntil(/^columnheader, Clicks/)).toContainEqual(expect.stringMatching(/^columnheader, Day/))
+})
