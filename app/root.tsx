@@ -43,10 +43,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const toast = useRouteLoaderData<typeof loader>('root')?.toast ?? null
+  // First in the body: a toast in a page loaded whole (always so without JavaScript) is read before the page.
   return (
     <>
-      <Outlet />
       <Toaster toast={toast} />
+      <Outlet />
     </>
   )
 }

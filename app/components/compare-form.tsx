@@ -29,10 +29,13 @@ export function CompareForm({ children }: { children: ReactNode }) {
         >
           {ticked > 0 ? `Compare (${ticked})` : 'Compare selected'}
         </button>
-        <p className="text-sm text-slate-600" aria-live="polite">
+        {/* Says how many are ticked: the button's count is not announced when a box is ticked. */}
+        <p className="text-sm text-slate-600" role="status">
           {ticked >= COMPARE_MAX
             ? `${COMPARE_MAX} products ticked: the most that can be compared at once.`
-            : `Tick up to ${COMPARE_MAX} products to compare them side by side.`}
+            : ticked > 0
+              ? `${ticked} selected. Tick up to ${COMPARE_MAX} products to compare them side by side.`
+              : `Tick up to ${COMPARE_MAX} products to compare them side by side.`}
         </p>
       </div>
       {children}

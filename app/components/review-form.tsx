@@ -41,6 +41,10 @@ export function ReviewForm({
         >
           Submit Review
         </StatusButton>
+        {/* The button's new text is not announced (nor is it focusable while disabled): this says it. */}
+        <p role="status" className="sr-only">
+          {pending ? 'Submitting...' : null}
+        </p>
         {onCancel ? (
           <button
             type="button"

@@ -40,7 +40,8 @@ export function SubscribeBox() {
         FormComponent={fetcher.Form}
         onInvalid={() => setToast({ ...INVALID_EMAIL_TOAST })}
       />
-      {toast ? <Toaster toast={toast} /> : null}
+      {/* Always rendered: a live region announces a change of its content, not its own arrival. */}
+      <Toaster toast={toast} />
     </section>
   )
 }

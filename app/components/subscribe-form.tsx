@@ -82,6 +82,10 @@ export function SubscribeForm({
       <StatusButton pending={pending} pendingText="Subscribing..." className={style.button}>
         Subscribe
       </StatusButton>
+      {/* The button's new text is not announced (nor is it focusable while disabled): this says it. */}
+      <p role="status" className="sr-only">
+        {pending ? 'Subscribing...' : null}
+      </p>
     </FormComponent>
   )
 }

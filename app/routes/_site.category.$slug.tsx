@@ -95,7 +95,8 @@ export default function CategoryPage() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <CategoryFilterForm filters={filters} spec={spec} facets={facets} />
         <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
+          {/* Atomic: a new count is read as "5 Products", not as the bare number that changed. */}
+          <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" aria-atomic="true">
             {total} Products
           </h2>
           {products.length > 0 ? (

@@ -108,22 +108,15 @@ export default function Search() {
         className="mt-6 max-w-xl"
       />
       {filters}
-      <div aria-live="polite">
+      {/* Only the words about the results are live (the grid would be read out whole), and read as a whole. */}
+      <div aria-live="polite" aria-atomic="true">
         {searching ? (
           <p className="mt-8 text-slate-600">Searching...</p>
         ) : q ? (
           <>
             <h2 className="mt-8 text-xl font-semibold">Results for &quot;{q}&quot;</h2>
             {total > 0 ? (
-              <>
-                <p className="mt-1 text-slate-600">Found {total} product(s)</p>
-                <div className="mt-6">
-                  <CompareForm>
-                    <ProductGrid products={products} compare />
-                  </CompareForm>
-                  <Pagination page={page} pageCount={pageCount} />
-                </div>
-              </>
+              <p className="mt-1 text-slate-600">Found {total} product(s)</p>
             ) : (
               <p className="mt-4 text-slate-600">No products found for &quot;{q}&quot;. Try a different search term.</p>
             )}
@@ -132,6 +125,14 @@ export default function Search() {
           <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
         )}
       </div>
+      {!searching && q && total > 0 ? (
+        <div className="mt-6">
+          <CompareForm>
+            <ProductGrid products={products} compare />
+          </CompareForm>
+          <Pagination page={page} pageCount={pageCount} />
+        </div>
+      ) : null}
     </main>
   )
 }

@@ -86,7 +86,8 @@ export default function PickerPage() {
           ))}
         <MediaPickerGrid media={media} name="select" isSelected={(id) => selection.has(id)} onToggle={toggle} />
         <div className="flex flex-wrap items-center gap-3">
-          <p aria-live="polite" className="text-sm font-medium">
+          {/* Atomic: read as "3 selected", not as the bare number that changed. */}
+          <p aria-live="polite" aria-atomic="true" className="text-sm font-medium">
             {selection.size} selected
           </p>
           <button type="submit" name="confirm" value="1" className={primaryButtonClass}>

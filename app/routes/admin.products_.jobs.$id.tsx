@@ -2,7 +2,7 @@ import { invariantResponse } from '@epic-web/invariant'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { ImportProgress, isFinished } from '#app/components/admin/amazon-import.tsx'
+import { ImportProgress, isFinished, progressText } from '#app/components/admin/amazon-import.tsx'
 import { ImportErrorBoundary } from '#app/components/admin/product-import-form.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
@@ -33,6 +33,10 @@ export default function ImportJobPage() {
   const finished = isFinished(job)
   const [toast, setToast] = useState<ToastMessage | null>(null)
   const wasRunning = useRef(!finished)
+  // What the page said when it came is read with it; only later progress is announced, and the end by the toast.
+  const progress = progressText(job)
+  const firstProgress = useRef(progress)
+  const news = !finished && progress !== firstProgress.current ? progress : null
 
   useEffect(() => {
     if (finished) return
@@ -60,6 +64,9 @@ export default function ImportJobPage() {
         {job.kind === 'bulk' ? 'Bulk import' : 'Manual import'} #{job.id}
       </h1>
       <ImportProgress job={job} />
+      <p role="status" className="sr-only">
+        {news}
+      </p>
       <p className="flex gap-4">
         {finished ? null : (
           <Link to={`/admin/products/jobs/${job.id}`} reloadDocument className="font-medium underline">
@@ -70,7 +77,8 @@ export default function ImportJobPage() {
           Back to Products
         </Link>
       </p>
-      {toast ? <Toaster toast={toast} /> : null}
+      {/* Always rendered: a live region announces a change of its content, not its own arrival. */}
+      <Toaster toast={toast} />
     </div>
   )
 }

@@ -44,6 +44,11 @@ export function percentOf(job: Pick<ImportSummary, 'done' | 'total'>): number {
   return job.total ? Math.floor((job.done / job.total) * 100) : 100
 }
 
+/** "Importing: 3 of 12 ASINs processed (25%)": where a job stands, in words. */
+export function progressText(job: Pick<ImportSummary, 'status' | 'done' | 'total'>): string {
+  return `${STATUS_LABEL[job.status]}: ${job.done} of ${job.total} ASINs processed (${percentOf(job)}%)`
+}
+
 export function isFinished(job: Pick<ImportSummary, 'status'>): boolean {
   return job.status === 'succeeded' || job.status === 'failed'
 }

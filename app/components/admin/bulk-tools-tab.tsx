@@ -56,7 +56,8 @@ export function BulkToolsTab() {
           {exporting ? 'Exporting...' : 'Export CSV'}
         </a>
       </div>
-      {toast ? <Toaster toast={toast} /> : null}
+      {/* Always rendered: a live region announces a change of its content, not its own arrival. */}
+      <Toaster toast={toast} />
     </section>
   )
 }

@@ -170,7 +170,8 @@ export function MediaLibrary({
         <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border bg-white p-4">
           <legend className="px-1 text-sm font-semibold">With the selected files</legend>
           <div>
-            <p className="text-sm font-medium" aria-live="polite">
+            {/* Atomic: read as "3 selected", not as the bare number that changed. */}
+            <p className="text-sm font-medium" aria-live="polite" aria-atomic="true">
               {checked.size} selected
             </p>
             <ErrorList id={fields.ids.errorId} errors={fields.ids.errors} />
