@@ -76,16 +76,23 @@ export function FormErrors({
   errors,
   title,
   className = 'mb-4',
+  announced = true,
 }: {
   id?: string
   errors?: readonly string[] | null
   title?: string
   className?: string
+  /** False where a toast already says the same (the review dialog), so that it is heard once. */
+  announced?: boolean
 }) {
   const shown = errors?.filter(Boolean) ?? []
   if (shown.length === 0) return null
   return (
-    <div id={id} role="alert" className={`rounded-md border border-red-700 bg-red-50 p-3 text-red-900 ${className}`}>
+    <div
+      id={id}
+      role={announced ? 'alert' : undefined}
+      className={`rounded-md border border-red-700 bg-red-50 p-3 text-red-900 ${className}`}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {shown.map((error) => (
         <p key={error} className={title ? 'text-sm' : 'font-medium'}>

@@ -29,7 +29,14 @@ export function ReviewForm({
     <FormComponent method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="review" />
       <HoneypotField />
-      <FormErrors id={form.errorId} errors={form.errors} title={REVIEW_DIALOG_FAILED} className="" />
+      {/* In the dialog, its toast (SPEC §8) says the same: heard once. */}
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        title={REVIEW_DIALOG_FAILED}
+        className=""
+        announced={FormComponent === Form}
+      />
       <Field meta={fields.reviewer_name} label="Your name" autoComplete="nickname" />
       <StarRatingInput meta={fields.rating} />
       <TextareaField meta={fields.comment} label="Comment (optional)" rows={4} maxLength={1000} />

@@ -125,7 +125,7 @@ export function MediaPickerDialog({
           <MediaPickerGrid media={fetcher.data?.media ?? []} isSelected={(id) => selection.has(id)} onToggle={toggle} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p aria-live="polite" className="text-sm font-medium">
+          <p aria-live="polite" aria-atomic="true" className="text-sm font-medium">
             {selection.size} selected
           </p>
           <div className="flex gap-2">
