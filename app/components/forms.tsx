@@ -11,6 +11,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useFormAction, useNavigation } from '@remix-run/react'
 import type {
   ButtonHTMLAttributes,
+  FormEvent,
   InputHTMLAttributes,
   ReactNode,
   SelectHTMLAttributes,
@@ -51,6 +52,14 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
+}
+
+/**
+ * True for the submit event Conform sends itself to check a field as it loses focus (its `__intent__` button):
+ * a form's own onSubmit must not take it for the visitor sending the form, who only tabbed past a field.
+ */
+export function isFieldCheck(event: FormEvent<HTMLFormElement>): boolean {
+  return (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === '__intent__'
 }
 
 /** A field's (or the form's) messages, referenced by the control's aria-describedby. */

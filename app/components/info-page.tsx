@@ -165,8 +165,18 @@ export function CardParagraph({ title, children }: { title: string; children: Re
  */
 export function TableScroller({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: a scrolling region must take focus
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="mt-4 overflow-x-auto">
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: a scrolling region must take focus
+      tabIndex={0}
+      // Chromium scrolls a focused link into view only when none of it shows: a link cut by the box's edge (the
+      // last column's "View on Amazon") would stay half hidden, its ring too.
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget) event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+      }}
+      className="mt-4 overflow-x-auto"
+    >
       {children}
     </div>
   )

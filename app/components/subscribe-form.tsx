@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
-import { Field, firstErrorOf, StatusButton, useZodForm } from './forms.tsx'
+import { Field, firstErrorOf, isFieldCheck, StatusButton, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import type { ToastMessage } from './toaster.tsx'
 
@@ -61,7 +61,8 @@ export function SubscribeForm({
       onSubmit={(event) => {
         const valid = SubscribeSchema.safeParse({ email: new FormData(event.currentTarget).get('email') ?? undefined })
         formProps.onSubmit(event)
-        if (!valid.success) onInvalid?.()
+        // Tabbing past the empty field sends nothing: no toast.
+        if (!valid.success && !isFieldCheck(event)) onInvalid?.()
       }}
       className="relative mt-4 flex flex-wrap items-start gap-2"
     >

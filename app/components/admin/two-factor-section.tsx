@@ -1,7 +1,15 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Field, firstErrorOf, formErrorsOf, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import {
+  Field,
+  firstErrorOf,
+  formErrorsOf,
+  FormErrors,
+  isFieldCheck,
+  StatusButton,
+  useZodForm,
+} from '#app/components/forms.tsx'
 import {
   AddPasskeySchema,
   ConfirmTotpSchema,
@@ -283,6 +291,8 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
       // as the button does (its answer is posted by `send`).
       onSubmit={(event) => {
         event.preventDefault()
+        // Not when the name field is merely left (Tab): the prompt would open, and the button be busy and skipped.
+        if (isFieldCheck(event)) return
         event.currentTarget.querySelector<HTMLButtonElement>('button[data-passkey]')?.click()
       }}
       className="max-w-sm space-y-3"

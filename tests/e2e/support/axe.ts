@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 
-/** The WCAG 2.1 A and AA rules: what every public page must pass. */
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+/** The WCAG 2.2 A and AA rules (2.0, 2.1 and 2.2's own): what every page must pass. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 export type AxeOptions = {
   /** Limit the scan to part of the page (a CSS selector), e.g. an open dialog. */
@@ -17,7 +17,7 @@ export type AxeOptions = {
 
 /**
  * Runs axe-core on the page as it is now and fails with a readable list (rule id, impact, help, and the
- * offending elements with axe's summary) when any WCAG 2.1 A/AA rule is violated.
+ * offending elements with axe's summary) when any WCAG 2.2 A/AA rule is violated.
  *
  * Works in both projects. axe is a script, and the `no-js` project's pages cannot run scripts, so there the
  * page's current DOM is copied into a twin page that may run scripts but loads none of the app's, and axe runs
@@ -45,7 +45,7 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
       return `  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`
     })
     .join('\n')
-  expect(violations, `WCAG 2.1 A/AA violations on ${page.url()}:\n${report}\n`).toEqual([])
+  expect(violations, `WCAG 2.2 A/AA violations on ${page.url()}:\n${report}\n`).toEqual([])
 }
 
 function analyze(page: Page, options: AxeOptions): Promise<AxeResults> {
