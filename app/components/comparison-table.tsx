@@ -45,7 +45,7 @@ function Cell({ column, row }: { column: ComparisonColumn; row: ComparisonRow })
 
 /**
  * A comparison table: a row per product (its page, and Amazon through /go), a column per chosen spec or figure,
- * each header a link that sorts by it (no JavaScript needed); `prefix` names this table's sort in the address
+ * Amazon's button under each title, each header a link that sorts by it (no JavaScript needed); `prefix` names this table's sort in the address
  * when a page has several.
  */
 export function ComparisonTable({
@@ -99,32 +99,28 @@ export function ComparisonTable({
                 </th>
               )
             })}
-            <th scope="col" className="p-3 font-semibold text-slate-900">
-              Buy
-            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.asin} className="border-b border-slate-200 align-top">
+              {/* Amazon's link under the title, not in a last column: a table wider than the page would cut it. */}
               <th scope="row" className="p-3 font-medium text-slate-900">
                 <Link to={`/product/${row.asin}`} className="underline hover:no-underline">
                   {row.title}
                 </Link>
+                <OutboundLink
+                  asin={row.asin}
+                  className="mt-2 block w-fit whitespace-nowrap rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-brand-600"
+                >
+                  View on Amazon<span className="sr-only"> {row.title}</span>
+                </OutboundLink>
               </th>
               {columns.map((column) => (
                 <td key={column} className={`p-3 text-slate-800 ${NUMERIC.has(column) ? 'text-right' : ''}`}>
                   <Cell column={column} row={row} />
                 </td>
               ))}
-              <td className="p-3">
-                <OutboundLink
-                  asin={row.asin}
-                  className="inline-block whitespace-nowrap rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-brand-600"
-                >
-                  View on Amazon<span className="sr-only"> {row.title}</span>
-                </OutboundLink>
-              </td>
             </tr>
           ))}
         </tbody>

@@ -13,7 +13,7 @@ const STANDARD = { asin: 'B075BA6GYF', title: 'E. Gerber Mylites 2 Mylar Sleeves
 const SILVER = { asin: 'B076Z1RFVC', title: 'E. Gerber Mylar 4 Mil Sleeves 725M Silver Age (50)' } // $64.99
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
-const rowTitles = (page: Page) => page.locator('#comparison tbody th[scope="row"]')
+const rowTitles = (page: Page) => page.locator('#comparison tbody th[scope="row"] a[href^="/product/"]')
 
 test('an admin publishes a comparison table; the public page shows it and sorts by price', async ({
   page,
