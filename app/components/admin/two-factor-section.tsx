@@ -279,9 +279,12 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
     <Form
       method="post"
       {...getFormProps(form)}
-      // Enter in the name field submits the form itself, which has no answer yet: start the ceremony instead,
-      // as the button does (its answer is posted by `send`).
       onSubmit={(event) => {
+        // Conform checks the field on blur by submitting with a button of its own: that is Conform's, and must
+        // not start the ceremony (Tab out of the field did, and took the focus with the disabled button).
+        if ((event.nativeEvent as SubmitEvent).submitter) return form.onSubmit(event)
+        // Enter in the name field submits the form itself, which has no answer yet: start the ceremony instead,
+        // as the button does (its answer is posted by `send`).
         event.preventDefault()
         event.currentTarget.querySelector<HTMLButtonElement>('button[data-passkey]')?.click()
       }}
