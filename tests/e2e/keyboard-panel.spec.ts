@@ -261,9 +261,13 @@ test('manual import: started by keyboard; its progress and its result reached by
   await waitForHydration(page)
 
   const result = page.getByRole('heading', { name: 'Import Complete', level: 2 })
+  const back = page.getByRole('link', { name: 'Back to Products' })
   if (isJsProject()) {
-    // The page follows the job by itself; the keys wait where they are.
+    // The page follows the job by itself, with no Refresh link to vanish when it ends: the focus stays put.
+    await expect(page.getByRole('link', { name: 'Refresh' })).toHaveCount(0)
+    await tabTo(page, back)
     await expect(result).toBeVisible({ timeout: 60_000 })
+    await expect(back).toBeFocused()
   } else {
     // Refresh, by Tab and Enter, until the job has ended.
     await expect(async () => {
@@ -275,7 +279,6 @@ test('manual import: started by keyboard; its progress and its result reached by
   }
   await expect(page.getByRole('definition').filter({ hasText: 'Imported 1 of 1 product: 1 new' })).toBeVisible()
   // From the result, back to the list by keyboard.
-  const back = page.getByRole('link', { name: 'Back to Products' })
   await tabTo(page, back)
   await page.keyboard.press('Enter')
   await page.waitForURL((url) => url.pathname === '/admin/products' && url.searchParams.get('tab') === 'import')
