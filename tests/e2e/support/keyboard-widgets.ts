@@ -74,3 +74,15 @@ export async function mailCount(address: string): Promise<number> {
   }
   return count
 }
+
+/** Whether the database has the product visible (not soft-hidden), as "true" or "false" like aria-pressed. */
+export async function savedVisible(productId: number): Promise<string> {
+  const database = process.env.E2E_DATABASE
+  if (!database) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
+  return onServer(async (client) => {
+    const { rows } = await client.query<{ soft_hidden: boolean }>('SELECT soft_hidden FROM products WHERE id = $1', [
+      productId,
+    ])
+    return String(!rows[0]!.soft_hidden)
+  }, e2eServiceEnv(database).DATABASE_URL)
+}
