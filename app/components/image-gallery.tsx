@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react'
 import { Link } from '#app/components/link.tsx'
 
 /**
- * Thumbnails and previous/next. Without JavaScript each control is a link to `?image=N`; with it the
+ * Thumbnails and previous/next. Without JavaScript each control is a link to `?image=N#gallery`; with it the
  * same links switch the picture in place. The parent keys this component by product, so the index
  * starts again at the first picture whenever the product changes.
  */
@@ -27,10 +27,11 @@ export function ImageGallery({
   }
   const previous = (index - 1 + count) % count
   const next = (index + 1) % count
-  const href = (target: number) => (target === 0 ? '?' : `?image=${target}`)
+  // To the gallery itself: without JavaScript the new page scrolls there and the next Tab lands in it again.
+  const href = (target: number) => `${target === 0 ? '?' : `?image=${target}`}#gallery`
 
   return (
-    <div>
+    <div id="gallery" className="scroll-mt-24">
       <div className="relative flex aspect-square items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
         <img
           src={current}

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
 import { Field, firstErrorOf, isFieldCheck, StatusButton, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
@@ -52,6 +53,11 @@ export function SubscribeForm({
 }) {
   const [form, fields] = useZodForm(SubscribeSchema, { id, lastResult })
   const formProps = getFormProps(form)
+  // One signup at a time: Enter pressed again before `pending` has shown would send it twice.
+  const sending = useRef(false)
+  useEffect(() => {
+    if (!pending) sending.current = false
+  }, [pending])
   const style = tones[tone]
   return (
     <FormComponent
@@ -59,10 +65,13 @@ export function SubscribeForm({
       action="/subscribe"
       {...formProps}
       onSubmit={(event) => {
+        if (sending.current) return event.preventDefault()
         const valid = SubscribeSchema.safeParse({ email: new FormData(event.currentTarget).get('email') ?? undefined })
         formProps.onSubmit(event)
-        // Tabbing past the empty field sends nothing: no toast.
-        if (!valid.success && !isFieldCheck(event)) onInvalid?.()
+        // Conform's own check as a field loses focus (tabbing past it) sends nothing: no toast, no signup.
+        if (isFieldCheck(event)) return
+        if (!valid.success) onInvalid?.()
+        else if (!event.defaultPrevented) sending.current = true
       }}
       className="relative mt-4 flex flex-wrap items-start gap-2"
     >

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
+import type { Transaction } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
-import type { Executor } from '#db/client.ts'
+import type { Database, Executor } from '#db/client.ts'
 
 // Public reads of reviews: only APPROVED ones are ever shown (new reviews wait for moderation).
 
@@ -66,4 +67,27 @@ export async function createPendingReview(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * createPendingReview, unless the same review (product, name, rating, comment) came in the last minute: one form
+ * sent twice (Enter pressed twice fast without JavaScript, and the browser posts it twice) stays one review. The
+ * lock, held to the end of `trx`, makes two such requests take turns.
+ */
+export async function createPendingReviewOnce(
+  trx: Transaction<Database>,
+  review: Parameters<typeof createPendingReview>[1],
+) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`review:${review.productId}:${review.reviewerName}`}))`.execute(trx)
+  const same = await trx
+    .selectFrom('reviews')
+    .select('id')
+    .where('product_id', '=', review.productId)
+    .where('reviewer_name', '=', review.reviewerName)
+    .where('rating', '=', review.rating)
+    .where((eb) => (review.comment === null ? eb('comment', 'is', null) : eb('comment', '=', review.comment)))
+    .where('status', '=', 'PENDING')
+    .where('created_at', '>', sql<Date>`now() - interval '1 minute'`)
+    .executeTakeFirst()
+  return same ?? createPendingReview(trx, review)
 }

@@ -8,7 +8,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Records a signup and returns the confirmation token to mail, or null when the address is already
- * confirmed (nothing to send). The caller answers the same either way, so no one learns who subscribed.
+ * confirmed or signed up in the last minute (nothing to send). The caller answers the same either way, so no
+ * one learns who subscribed.
  */
 export async function requestSubscription(db: Executor, email: string): Promise<{ id: number; token: string } | null> {
   const token = randomBytes(32).toString('base64url')
@@ -19,7 +20,12 @@ export async function requestSubscription(db: Executor, email: string): Promise<
       oc
         .expression(sql`lower(email)`)
         .doUpdateSet({ status: 'pending', token_hash: hashToken(token), unsubscribed_at: null })
-        .where('subscribers.status', '!=', 'confirmed'),
+        .where('subscribers.status', '!=', 'confirmed')
+        // A signup sent twice at once (Enter pressed twice without JavaScript) keeps the first link: a second
+        // would replace its token, and the first mail's link would no longer work.
+        .where(
+          sql<boolean>`NOT (subscribers.status = 'pending' AND subscribers.created_at > now() - interval '1 minute')`,
+        ),
     )
     .returning('id')
     .executeTakeFirst()

@@ -117,9 +117,10 @@ async function toggle(actorId: number, form: Toggle, back: string, enhanced: boo
   const updated = { title: 'Product updated successfully' }
   // A switch sent by a fetcher is answered in place (its page revalidates and shows the toast); a
   // redirect would start a navigation that a second quick click could interrupt.
+  // Without JavaScript the page comes back at the switch's row, where the next Tab goes on from.
   return enhanced
     ? data({ ok: true }, { headers: { 'Set-Cookie': await toastCookie(updated) } })
-    : redirectWithToast(back, updated)
+    : redirectWithToast(`${back}#product-${form.id}`, updated)
 }
 type Toggle = Exclude<ProductListAction, { intent: 'review-status' }>
 

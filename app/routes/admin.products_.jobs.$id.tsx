@@ -10,6 +10,7 @@ import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
 import { IMPORT_NOT_FOUND } from '#app/schemas/amazon-import.ts'
 import { parseId } from '#app/schemas/params.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { db } from '#db/client.ts'
 
 // GET /admin/products/jobs/:id: an import's progress. With JavaScript the page reloads its data every
@@ -37,6 +38,7 @@ export default function ImportJobPage() {
   const progress = progressText(job)
   const firstProgress = useRef(progress)
   const news = !finished && progress !== firstProgress.current ? progress : null
+  const hydrated = useHydrated()
 
   useEffect(() => {
     if (finished) return
@@ -68,7 +70,9 @@ export default function ImportJobPage() {
         {news}
       </p>
       <p className="flex gap-4">
-        {finished ? null : (
+        {/* With JavaScript the page follows the job itself: no Refresh, which would vanish (and the focus with it)
+            when the job ends. */}
+        {finished || hydrated ? null : (
           <Link to={`/admin/products/jobs/${job.id}`} reloadDocument className="font-medium underline">
             Refresh
           </Link>

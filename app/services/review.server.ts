@@ -1,7 +1,7 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { getVisibleProductSummary } from '#app/models/product.server.ts'
 import { deleteReviewDrafts, type ReviewDraft } from '#app/models/review-sign-in-link.server.ts'
-import { createPendingReview } from '#app/models/review.server.ts'
+import { createPendingReviewOnce } from '#app/models/review.server.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { db } from '#db/client.ts'
 
@@ -20,12 +20,14 @@ export async function submitDialogReview(
   productId: number,
   review: { reviewer_name: string; rating: number; comment: string },
 ) {
-  await createPendingReview(db, {
-    productId,
-    reviewerName: review.reviewer_name,
-    rating: review.rating,
-    comment: review.comment || null,
-  })
+  await db.transaction().execute((trx) =>
+    createPendingReviewOnce(trx, {
+      productId,
+      reviewerName: review.reviewer_name,
+      rating: review.rating,
+      comment: review.comment || null,
+    }),
+  )
 }
 
 /** A signed-in reviewer's review, posted under their nickname; the draft their sign-in link kept is done. */
@@ -35,7 +37,7 @@ export async function postReviewerReview(
   review: ReviewDraft,
 ) {
   await db.transaction().execute(async (trx) => {
-    await createPendingReview(trx, {
+    await createPendingReviewOnce(trx, {
       productId,
       userId: reviewer.userId,
       reviewerName: review.nickname,

@@ -86,9 +86,9 @@ test.describe(`product page /product/${PRODUCT.asin}`, () => {
       await expect(thumbnails.first()).toHaveAttribute('aria-current', 'true')
       expect(new URL(page.url()).search).toBe('')
     } else {
-      // Without JavaScript every control is a link to ?image=N.
-      await expect(next).toHaveAttribute('href', /\?image=1$/)
-      await expect(thumbnails.nth(1)).toHaveAttribute('href', /\?image=1$/)
+      // Without JavaScript every control is a link to ?image=N, to the gallery (#gallery).
+      await expect(next).toHaveAttribute('href', /\?image=1#gallery$/)
+      await expect(thumbnails.nth(1)).toHaveAttribute('href', /\?image=1#gallery$/)
       await next.click()
       await page.waitForURL((url) => url.pathname === productPath && url.searchParams.get('image') === '1')
       await expect(picture).toHaveAttribute('src', IMAGES[1]!)

@@ -86,7 +86,8 @@ describe('featured and visible switches', () => {
       redirectTo: '/admin/products?q=alpha',
     })) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('/admin/products?q=alpha')
+    // At the switch's row: the next Tab after the page comes back is there (issue 27).
+    expect(response.headers.get('Location')).toBe(`/admin/products?q=alpha#product-${alpha.id}`)
     expect(await toastOf(response)).toEqual({ type: 'success', title: 'Product updated successfully' })
     expect((await productRow(alpha.id)).is_featured).toBe(true)
     // Featured is shown by the home page's list only (docs/decisions/030).

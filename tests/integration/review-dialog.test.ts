@@ -104,6 +104,19 @@ describe('review dialog', () => {
     expect(new Set(rows.map((row) => row.reviewer_name)).size).toBe(200)
   })
 
+  test('the same review sent twice at once (Enter pressed twice without JavaScript) is stored once', async () => {
+    await db.deleteFrom('reviews').execute()
+    const review = { reviewer_name: 'Twice', rating: '3', comment: 'Sent by a double Enter.' }
+    const results = await Promise.all([post(visible.asin, review), post(visible.asin, review)])
+    expect(results.map((result) => (result as Response).status)).toEqual([303, 303])
+    // Another review by the same name is a review of its own.
+    await post(visible.asin, { ...review, comment: 'A second thought.' })
+    expect(await stored()).toEqual([
+      { reviewer_name: 'Twice', rating: 3, comment: 'Sent by a double Enter.', status: 'PENDING' },
+      { reviewer_name: 'Twice', rating: 3, comment: 'A second thought.', status: 'PENDING' },
+    ])
+  })
+
   test('a filled honeypot is refused with a 403 and stores nothing', async () => {
     const before = (await stored()).length
     const result = replyOf<FormReply>(

@@ -70,6 +70,19 @@ describe('subscribe', () => {
     expect(await rows()).toEqual([{ email: 'Reader@Example.com', status: 'unsubscribed' }])
   })
 
+  test('the same signup sent twice at once (Enter pressed twice without JavaScript) mails one link, which works', async () => {
+    const answers = await Promise.all([
+      subscribe({ email: 'twice@example.com' }),
+      subscribe({ email: 'twice@example.com' }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303])
+    const mail = await sink.waitFor('twice@example.com')
+    const link = /http:\/\/localhost:3000\/subscribe\/confirm\?token=[\w%-]+/.exec(mail.text ?? '')?.[0]
+    expect(await load(confirmLoader, link!)).toMatchObject({ status: 200, data: { confirmed: true } })
+    const toTwice = sink.messages.filter((m) => [m.to].flat().some((a) => a?.text.includes('twice@example.com')))
+    expect(toTwice).toHaveLength(1)
+  })
+
   test('the redirect never leaves the site', async () => {
     for (const redirectTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/\r\n/evil.example']) {
       const result = await subscribe({ email: `r${Math.random()}@example.com`, redirectTo })

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { ErrorList, Field, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { FOLDER_NAME_MAX, MediaActionSchema, NewFolderSchema } from '#app/schemas/media.ts'
@@ -166,7 +166,15 @@ export function MediaLibrary({
 
   return (
     <>
-      <Form method="post" {...getFormProps(form)} aria-label="Selected files" className="space-y-4">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        aria-label="Selected files"
+        className="space-y-4"
+        onKeyDown={(event) => sendTagsOnEnter(event)}
+      >
+        {/* The form's default button, disabled: Enter in a field would otherwise press Move, whatever was meant. */}
+        <button type="submit" disabled hidden />
         <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border bg-white p-4">
           <legend className="px-1 text-sm font-semibold">With the selected files</legend>
           <div>
@@ -241,6 +249,15 @@ export function MediaLibrary({
 }
 
 const HEADINGS = [{ hidden: 'Selected' }, 'File', 'Size', 'Folder', 'Tags', 'Actions']
+
+/** Enter in the tags field sets the tags, as its own button does (the form's other buttons do other things). */
+function sendTagsOnEnter(event: KeyboardEvent<HTMLFormElement>) {
+  const field = event.target
+  if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || field.name !== 'tags') return
+  event.preventDefault()
+  const button = event.currentTarget.querySelector<HTMLButtonElement>('button[name="intent"][value="tags"]')
+  if (button && !button.disabled) event.currentTarget.requestSubmit(button)
+}
 
 function SelectBox({
   file,

@@ -121,7 +121,8 @@ export function ProductsTab({
       ) : (
         <AdminTable caption={`Products, page ${filters.page}`} headings={HEADINGS}>
           {products.map((product) => (
-            <tr key={product.id}>
+            // The id is where a switch sent without JavaScript brings the page back to (routes/admin.products.tsx).
+            <tr key={product.id} id={`product-${product.id}`} className="scroll-mt-24">
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
                   <Thumbnail src={product.image_url} />

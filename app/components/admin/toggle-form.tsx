@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, type MutableRefObject } from 'react'
 import { CheckboxField, firstErrorOf, FormErrors, intentOf, StatusButton, useZodForm } from '#app/components/forms.tsx'
 import { AutoHideSchema, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
 import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
@@ -24,10 +25,32 @@ interface ToggleFormProps {
  */
 export function ToggleForm(props: ToggleFormProps) {
   const lastResult = intentOf(props.lastResult) === props.intent ? props.lastResult : undefined
-  return <Toggle key={`${props.intent}-${props.checked}`} {...props} lastResult={lastResult} />
+  // Remade, its Save button is a new element: the focus, on the old one when it was pressed, goes back to it.
+  const navigation = useNavigation()
+  const sent = useRef(false)
+  useEffect(() => {
+    if (navigation.formData?.get('intent') === props.intent) sent.current = true
+  }, [navigation.formData, props.intent])
+  return <Toggle key={`${props.intent}-${props.checked}`} {...props} lastResult={lastResult} sent={sent} />
 }
 
-function Toggle({ intent, field, checked, label, hint, save, lastResult }: ToggleFormProps) {
+function Toggle({
+  intent,
+  field,
+  checked,
+  label,
+  hint,
+  save,
+  lastResult,
+  sent,
+}: ToggleFormProps & { sent: MutableRefObject<boolean> }) {
+  useEffect(() => {
+    if (!sent.current) return
+    sent.current = false
+    if (document.activeElement === document.body) {
+      document.getElementById(intent)?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus()
+    }
+  }, [sent, intent])
   // This form, not the page's others: they all post to the page's action.
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent

@@ -1,4 +1,5 @@
 import { useFetcher } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { EnhancedMarker } from '#app/components/enhanced-marker.tsx'
 
 /**
@@ -23,10 +24,23 @@ export function ToggleSwitch({
   redirectTo: string
 }) {
   const fetcher = useFetcher()
+  const sending = useRef(false)
+  useEffect(() => {
+    if (fetcher.state === 'idle') sending.current = false
+  }, [fetcher.state])
   const pending = fetcher.formData?.get('value')
   const on = pending === undefined || pending === null ? checked : pending === 'true'
   return (
-    <fetcher.Form method="post" action="/admin/products">
+    <fetcher.Form
+      method="post"
+      action="/admin/products"
+      // One save at a time: a second press while the first is sent would race it to the server, which could apply
+      // them in either order and leave the switch showing the other state.
+      onSubmit={(event) => {
+        if (sending.current) return event.preventDefault()
+        sending.current = true
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="value" value={String(!on)} />

@@ -287,12 +287,13 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
     <Form
       method="post"
       {...getFormProps(form)}
-      // Enter in the name field submits the form itself, which has no answer yet: start the ceremony instead,
-      // as the button does (its answer is posted by `send`).
       onSubmit={(event) => {
+        // Conform's own check as the name field loses focus is Conform's: it must not start the ceremony (Tab
+        // out of the field did, and the busy button took the focus with it).
+        if (isFieldCheck(event)) return form.onSubmit(event)
+        // Enter in the name field submits the form itself, which has no answer yet: start the ceremony instead,
+        // as the button does (its answer is posted by `send`).
         event.preventDefault()
-        // Not when the name field is merely left (Tab): the prompt would open, and the button be busy and skipped.
-        if (isFieldCheck(event)) return
         event.currentTarget.querySelector<HTMLButtonElement>('button[data-passkey]')?.click()
       }}
       className="max-w-sm space-y-3"
