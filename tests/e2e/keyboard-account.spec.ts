@@ -1,33 +1,12 @@
-import type { Page } from '@playwright/test'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { tabTo } from './support/keyboard-widgets.ts'
 import { expect, test } from './support/panel-fixture.ts'
 import { totpCode } from './support/sign-in.ts'
+import { addVirtualAuthenticator } from './support/virtual-authenticator.ts'
 
 // Issue 27, part 3: the account page's two-factor forms by keyboard alone: the authenticator app set up by Tab,
 // typing and Enter; a passkey added by the keyboard with JavaScript (through Chromium's virtual authenticator),
 // and without it the sentence that says why there is no button.
-
-/** A platform authenticator that holds discoverable credentials and verifies its user, answering at once. */
-async function addVirtualAuthenticator(page: Page) {
-  const client = await page.context().newCDPSession(page)
-  await client.send('WebAuthn.enable')
-  const { authenticatorId } = await client.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return {
-    credentials: async () => (await client.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-    // The device forgets its passkeys, so it can make another for the same account (the site lists the ones it has).
-    forget: () => client.send('WebAuthn.clearCredentials', { authenticatorId }),
-  }
-}
 
 test('authenticator app: set up by Enter, the code typed and sent by Enter', async ({ page, panelUsers }) => {
   test.setTimeout(90_000)

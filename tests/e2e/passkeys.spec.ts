@@ -1,32 +1,13 @@
-import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
 import { PASSWORD, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
+import { addVirtualAuthenticator } from './support/virtual-authenticator.ts'
 
 // Passkeys (docs/decisions/049). With JavaScript, through Chromium's virtual authenticator (Chrome DevTools
 // Protocol): add one on the account page, sign in by it alone, use it as the second step after the password,
 // remove it with itself as the fresh check. Without JavaScript, WebAuthn cannot run: every page says so and
 // the other methods still work.
-
-/** A platform authenticator that holds discoverable credentials and verifies its user, answering at once. */
-async function addVirtualAuthenticator(page: Page) {
-  const client = await page.context().newCDPSession(page)
-  await client.send('WebAuthn.enable')
-  const { authenticatorId } = await client.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return {
-    credentials: async () => (await client.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  }
-}
 
 test('passkeys: added on the account page, then signing in by one alone and as the second step', async ({
   page,

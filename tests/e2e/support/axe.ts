@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { openScriptlessTwin } from './scriptless-twin.ts'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 
@@ -57,28 +58,8 @@ function analyze(page: Page, options: AxeOptions): Promise<AxeResults> {
 }
 
 async function analyzeScriptlessCopy(page: Page, options: AxeOptions): Promise<AxeResults> {
-  const html = await page.content()
-  const url = page.url()
-  const browser = page.context().browser()
-  if (!browser) throw new Error('expectNoA11yViolations: the page has no browser to open a twin in')
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    javaScriptEnabled: true,
-    colorScheme: test.info().project.use.colorScheme ?? null,
-  })
+  const { twin, context } = await openScriptlessTwin(page)
   try {
-    const twin = await context.newPage()
-    await twin.route('**/*', async (route) => {
-      const request = route.request()
-      if (request.isNavigationRequest() && request.frame() === twin.mainFrame()) {
-        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-      } else if (request.resourceType() === 'script') {
-        await route.abort() // the app's JavaScript never runs, as for the no-js visitor
-      } else {
-        await route.continue() // stylesheets, images, fonts from the real server
-      }
-    })
-    await twin.goto(url)
     return await analyze(twin, options)
   } finally {
     await context.close()

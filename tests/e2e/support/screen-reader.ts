@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { test, type Page } from '@playwright/test'
 import { build } from 'esbuild'
+import { openScriptlessTwin } from './scriptless-twin.ts'
 
 // A screen-reader model in the page: @guidepup/virtual-screen-reader builds the accessibility tree from the
 // DOM (ARIA roles, accessible names and descriptions, modal dialogs, live regions) and says what a screen
@@ -67,23 +68,7 @@ declare global {
  */
 export async function startScreenReader(page: Page): Promise<ScreenReader> {
   if (test.info().project.use.javaScriptEnabled !== false) return start(page, async () => {})
-  const html = await page.content()
-  const url = page.url()
-  const browser = page.context().browser()
-  if (!browser) throw new Error('startScreenReader: the page has no browser to open a twin in')
-  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true })
-  const twin = await context.newPage()
-  await twin.route('**/*', async (route) => {
-    const request = route.request()
-    if (request.isNavigationRequest() && request.frame() === twin.mainFrame()) {
-      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-    } else if (request.resourceType() === 'script') {
-      await route.abort() // the app's JavaScript never runs, as for the no-js visitor
-    } else {
-      await route.continue() // stylesheets, images, fonts from the real server
-    }
-  })
-  await twin.goto(url)
+  const { twin, context } = await openScriptlessTwin(page)
   return start(twin, () => context.close())
 }
 
