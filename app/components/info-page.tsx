@@ -170,8 +170,8 @@ export function TableScroller({ labelledBy, children }: { labelledBy: string; ch
       aria-labelledby={labelledBy}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: a scrolling region must take focus
       tabIndex={0}
-      // Chromium scrolls a focused link into view only when none of it shows: a link cut by the box's edge (the
-      // last column's "View on Amazon") would stay half hidden, its ring too.
+      // Chromium scrolls a focused link into view only when none of it shows: a link cut by the box's edge (a sort
+      // link of a column past a phone's width) would stay half hidden, its ring too.
       onFocus={(event) => {
         if (event.target !== event.currentTarget) event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
       }}
