@@ -162,7 +162,8 @@ function CategoryFilterForm({
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Price range</legend>
-        <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+        {/* Not a live region: each slider says its own value as it moves (aria-valuetext). */}
+        <p className="mt-1 text-sm text-slate-600">
           ${min} – ${max}
           {max === PRICE_SLIDER.max ? '+' : ''}
         </p>
@@ -215,6 +216,8 @@ function PriceSlider({
         type="range"
         {...PRICE_SLIDER}
         value={value}
+        // Heard as a price ("$25"), not a bare number.
+        aria-valuetext={`$${value}${name === 'max' && value === PRICE_SLIDER.max ? ' or more' : ''}`}
         onChange={(event) => onChange(Number(event.currentTarget.value))}
         className="w-full accent-brand-600"
       />

@@ -180,6 +180,18 @@ test('a category filter is heard: the new number of products, once', async ({ pa
   expect(read.at(-1)).toBe(`heading, ${after}, level 2`)
 })
 
+test('the price sliders are heard as prices', async ({ page }) => {
+  await page.goto(CATEGORY)
+  await waitForHydration(page)
+  reader = await startScreenReader(page)
+  const read = await reader.readUntil(/^slider, Maximum price/)
+  expect(
+    read.find((phrase) => phrase.startsWith('slider, Minimum price')),
+    read.join('\n'),
+  ).toMatch(/current value \$0$/)
+  expect(read.at(-1)).toMatch(/current value \$100 or more$/)
+})
+
 test('an import is heard: "Import Started", its progress, and "Import Complete" once', async ({ page, panelUsers }) => {
   test.setTimeout(JOB_WAIT_MS + 60_000)
   await panelUsers.signIn(page.context(), 'admin')
