@@ -1,6 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createImportJob, finishImport } from '#app/models/import-job.server.ts'
-import { BulkImportSchema, ManualImportSchema, type AsinList, type ImportKind } from '#app/schemas/amazon-import.ts'
+import {
+  BulkImportSchema,
+  IMPORT_STARTED,
+  ManualImportSchema,
+  type AsinList,
+  type ImportKind,
+} from '#app/schemas/amazon-import.ts'
 import { db } from '#db/client.ts'
 import { attempt, parseForm, Refusal } from './form-reply.server.ts'
 import { enqueueForAdmin } from './job-queue.server.ts'
@@ -42,7 +48,7 @@ async function startImport(userId: number, kind: ImportKind, list: Extract<AsinL
   const count = `${list.asins.length} ASIN${list.asins.length === 1 ? '' : 's'}`
   const duplicates = list.duplicates ? ` (${list.duplicates} duplicate${list.duplicates === 1 ? '' : 's'} dropped)` : ''
   return redirectWithToast(`/admin/products/jobs/${importId}`, {
-    title: 'Import Started',
+    title: IMPORT_STARTED,
     description: `${count}${duplicates}.`,
   })
 }

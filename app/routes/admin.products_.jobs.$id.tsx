@@ -1,6 +1,6 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useRevalidator } from '@remix-run/react'
+import { useLoaderData, useRevalidator, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ImportProgress, isFinished, progressText } from '#app/components/admin/amazon-import.tsx'
 import { ImportErrorBoundary } from '#app/components/admin/product-import-form.tsx'
@@ -8,7 +8,8 @@ import { Link } from '#app/components/link.tsx'
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getImportJob } from '#app/models/import-job.server.ts'
-import { IMPORT_NOT_FOUND } from '#app/schemas/amazon-import.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
+import { IMPORT_NOT_FOUND, IMPORT_STARTED } from '#app/schemas/amazon-import.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { db } from '#db/client.ts'
@@ -33,7 +34,9 @@ export default function ImportJobPage() {
   const revalidator = useRevalidator()
   const finished = isFinished(job)
   const [toast, setToast] = useState<ToastMessage | null>(null)
-  const wasRunning = useRef(!finished)
+  // Arrived by its own start's redirect (the "Import Started" toast): its end is news even if it came first.
+  const startedHere = useRouteLoaderData<typeof rootLoader>('root')?.toast?.title === IMPORT_STARTED
+  const wasRunning = useRef(!finished || startedHere)
   // What the page said when it came is read with it; only later progress is announced, and the end by the toast.
   const progress = progressText(job)
   const firstProgress = useRef(progress)
@@ -49,7 +52,7 @@ export default function ImportJobPage() {
   }, [finished, revalidator])
 
   useEffect(() => {
-    // Only a job seen finishing on this page gets a toast; an old result is simply shown.
+    // Only a job seen finishing on this page, or just started from it, gets a toast; an old result is simply shown.
     if (!finished || !wasRunning.current) return
     wasRunning.current = false
     setToast(

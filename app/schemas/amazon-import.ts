@@ -7,6 +7,7 @@ export const MAX_IMPORT_ASINS = 5_000
 export const MANUAL_EMPTY = 'Please enter at least one ASIN'
 export const BULK_EMPTY = 'No ASINs provided'
 export const IMPORT_NOT_FOUND = 'Import not found'
+export const IMPORT_STARTED = 'Import Started'
 
 export type AsinList = { ok: true; asins: string[]; duplicates: number } | { ok: false; error: string }
 

@@ -269,7 +269,7 @@ test.describe('dialogs and panels', () => {
   })
 })
 
-test('a category added and a delete refused by keyboard, focus back on what opened each', async ({
+test('a category added, a delete refused, then confirmed, by keyboard; focus back on what opened each', async ({
   page,
   panelUsers,
 }) => {
@@ -326,6 +326,17 @@ test('a category added and a delete refused by keyboard, focus back on what open
     await expect(confirm).toHaveCount(0)
   }
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible()
+
+  // Deleted for real this time: Confirm is the control before Cancel.
+  await activate(remove)
+  if (isJsProject()) {
+    await expect(confirm.getByRole('link', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+  } else await confirm.getByRole('button', { name: 'Confirm' }).focus()
+  await expect(confirm.getByRole('button', { name: 'Confirm' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Category deleted successfully')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0)
 })
 
 test('a form that answers on its own page keeps the keyboard where it was (media details saved by Enter)', async ({

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
-import { createCategoryRow, pressTimes, savedVisible, tabTo } from './support/keyboard-widgets.ts'
+import { pressTimes, savedVisible, tabTo } from './support/keyboard-widgets.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { createMediaRow, createProductRow } from './support/panel.ts'
+import { createCategoryRow, createMediaRow, createProductRow } from './support/panel.ts'
 
 // Issue 27, part 3: the panel's widgets by keyboard alone, with JavaScript and without. Each test works on rows
 // of its own (products, categories, media made for it), so the other specs running beside it see no change.
@@ -113,25 +113,29 @@ test('products list: search, sort and order by keyboard, applied by Enter', asyn
 
 test('categories: Hide and Show by Space and Enter', async ({ page, panelUsers }) => {
   const name = `Keys ${token()} Boxes`
-  await createCategoryRow(name)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/categories?q=${encodeURIComponent(name)}`)
-  await waitForHydration(page)
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) })
-  await expect(row).toContainText('Active')
+  const removeCategory = await createCategoryRow(name)
+  try {
+    await panelUsers.signIn(page.context(), 'editor')
+    await page.goto(`/admin/categories?q=${encodeURIComponent(name)}`)
+    await waitForHydration(page)
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) })
+    await expect(row).toContainText('Active')
 
-  await tabTo(page, page.getByRole('button', { name: `Hide ${name}` }))
-  await page.keyboard.press('Space')
-  await expect(toast(page, `"${name}" is now hidden.`)).toBeVisible()
-  await expect(row).toContainText('Hidden')
-  const show = page.getByRole('button', { name: `Show ${name}` })
-  if (isJsProject()) await expect(show).toBeFocused()
-  await waitForHydration(page)
-  await tabTo(page, show)
-  await page.keyboard.press('Enter')
-  await expect(toast(page, `"${name}" is now active.`)).toBeVisible()
-  await expect(row).toContainText('Active')
-  if (isJsProject()) await expect(page.getByRole('button', { name: `Hide ${name}` })).toBeFocused()
+    await tabTo(page, page.getByRole('button', { name: `Hide ${name}` }))
+    await page.keyboard.press('Space')
+    await expect(toast(page, `"${name}" is now hidden.`)).toBeVisible()
+    await expect(row).toContainText('Hidden')
+    const show = page.getByRole('button', { name: `Show ${name}` })
+    if (isJsProject()) await expect(show).toBeFocused()
+    await waitForHydration(page)
+    await tabTo(page, show)
+    await page.keyboard.press('Enter')
+    await expect(toast(page, `"${name}" is now active.`)).toBeVisible()
+    await expect(row).toContainText('Active')
+    if (isJsProject()) await expect(page.getByRole('button', { name: `Hide ${name}` })).toBeFocused()
+  } finally {
+    await removeCategory()
+  }
 })
 
 test('settings: a toggle by Space and its Save by Enter', async ({ page, panelUsers }) => {

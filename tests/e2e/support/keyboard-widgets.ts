@@ -49,20 +49,6 @@ export function scrollLeft(target: Locator): Promise<number> {
   return target.evaluate((element) => element.scrollLeft)
 }
 
-/** A visible category of its own, with no products, for a spec to hide and show. */
-export async function createCategoryRow(name: string): Promise<void> {
-  const database = process.env.E2E_DATABASE
-  if (!database) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-  await onServer(
-    (client) => client.query('INSERT INTO categories (name, slug) VALUES ($1, $2)', [name, slug]),
-    e2eServiceEnv(database).DATABASE_URL,
-  )
-}
-
 /** How many messages the web server's SMTP sink holds for `address` (support/mailbox.ts reads them). */
 export async function mailCount(address: string): Promise<number> {
   const directory = process.env.E2E_MAIL_DIR

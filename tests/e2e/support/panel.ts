@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { slugify } from '#app/utils/slug.ts'
 import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
@@ -34,6 +35,23 @@ export async function createProductRow(title: string): Promise<{ id: number; asi
     )
     return { id: rows[0]!.id, asin }
   }, env().DATABASE_URL)
+}
+
+/**
+ * A visible category of its own, with no products, for a spec to change; the function it answers deletes it (the
+ * storefront specs count the seeded categories on the home page).
+ */
+export async function createCategoryRow(name: string): Promise<() => Promise<void>> {
+  await onServer(
+    (client) => client.query('INSERT INTO categories (name, slug) VALUES ($1, $2)', [name, slugify(name)]),
+    env().DATABASE_URL,
+  )
+  return () => deleteCategoryRow(name)
+}
+
+/** Deletes the category named `name`, if it is there. */
+export async function deleteCategoryRow(name: string): Promise<void> {
+  await onServer((client) => client.query('DELETE FROM categories WHERE name = $1', [name]), env().DATABASE_URL)
 }
 
 /** A review waiting for moderation. */

@@ -16,6 +16,11 @@ export function seedProduct(asin: string): SeedProduct {
   return product
 }
 
+/** Every category the seed created. */
+export function seedCategories(): typeof categories {
+  return categories
+}
+
 /** Every product the seed created, hidden ones included. */
 export function seedProducts(): readonly SeedProduct[] {
   return allSeedProducts
