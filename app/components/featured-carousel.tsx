@@ -29,7 +29,7 @@ export function FeaturedCarousel({ products }: { products: ProductCardProps[] })
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Featured products"
-        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4"
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4 motion-safe:scroll-smooth"
       >
         {products.map((product) => (
           <li

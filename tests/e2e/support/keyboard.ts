@@ -36,7 +36,7 @@ export async function walkKeyboard(page: Page, { direction, ignore = [] }: WalkO
     await page.keyboard.press(key)
     let stop = await checkStop(page, ignore)
     // A smooth scroll (the featured row's) may still be bringing the element in: look again once it has settled.
-    for (let look = 0; look < 10 && 'problems' in stop && stop.problems.some(isPlacement); look++) {
+    for (let look = 0; look < 30 && 'problems' in stop && stop.problems.some(isPlacement); look++) {
       await page.waitForTimeout(100)
       stop = await checkStop(page, ignore)
     }
