@@ -29,7 +29,9 @@ export function FeaturedCarousel({ products }: { products: ProductCardProps[] })
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Featured products"
-        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4 motion-safe:scroll-smooth"
+        // No CSS smooth scrolling: with snapping it could leave a card that Tab focused out of view. The buttons
+        // scroll smoothly by script.
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4"
       >
         {products.map((product) => (
           <li

@@ -34,6 +34,22 @@ async function waitForToastToLeave(page: Page, text: string) {
   await expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(0, { timeout: 15_000 })
 }
 
+/** A form sent with JavaScript: its pending `status`, then its toast, each announced once (the toast come and gone). */
+async function expectHeardOnce(
+  page: Page,
+  screenReader: ScreenReader,
+  status: string,
+  toast: { title: string; description: string },
+) {
+  await waitToHear(screenReader, toast.title)
+  await waitForToastToLeave(page, toast.title)
+  const log = await screenReader.log()
+  expect(announcementsOf(log, status), log.join('\n')).toHaveLength(1)
+  const heard = announcementsOf(log, toast.title)
+  expect(heard, log.join('\n')).toHaveLength(1)
+  expect(heard[0]).toContain(toast.description)
+}
+
 /** A page loaded whole: its toast is read before the page itself (the skip link comes after it). */
 async function expectToastReadFirst(page: Page, text: string) {
   reader = await startScreenReader(page)
@@ -79,14 +95,11 @@ test('the review dialog is heard: its name, the labelled fields, the star radios
     await form.getByLabel('4 stars').check()
     await reader.clear()
     await form.getByRole('button', { name: 'Submit Review' }).click()
-    await waitToHear(reader, 'Review submitted successfully')
     await expect(form).toBeHidden()
-    await waitForToastToLeave(page, 'Review submitted successfully')
-    const log = await reader.log()
-    expect(announcementsOf(log, 'Submitting...'), log.join('\n')).toHaveLength(1)
-    const toast = announcementsOf(log, 'Review submitted successfully')
-    expect(toast, log.join('\n')).toHaveLength(1)
-    expect(toast[0]).toContain('Your review is pending approval.')
+    await expectHeardOnce(page, reader, 'Submitting...', {
+      title: 'Review submitted successfully',
+      description: 'Your review is pending approval.',
+    })
     return
   }
 
@@ -135,13 +148,10 @@ test('subscribing is heard: "Subscribing...", then the toast, once each', async 
     reader = await startScreenReader(page)
     await reader.readUntil('button, Subscribe')
     await reader.act()
-    await waitToHear(reader, 'Success!')
-    await waitForToastToLeave(page, 'Success!')
-    const log = await reader.log()
-    expect(announcementsOf(log, 'Subscribing...'), log.join('\n')).toHaveLength(1)
-    const toast = announcementsOf(log, 'Success!')
-    expect(toast, log.join('\n')).toHaveLength(1)
-    expect(toast[0]).toContain('Please check your email to confirm your subscription.')
+    await expectHeardOnce(page, reader, 'Subscribing...', {
+      title: 'Success!',
+      description: 'Please check your email to confirm your subscription.',
+    })
     return
   }
   await page.getByRole('button', { name: 'Subscribe' }).click()

@@ -14,14 +14,12 @@ import { expect, type Page } from '@playwright/test'
 export type WalkOptions = {
   /** Tab (forward) or Shift+Tab (backward). */
   direction: 'forward' | 'backward'
-  /** Stops to accept as they are, each with a TODO saying why (a CSS selector matched against the stop). */
-  ignore?: string[]
 }
 
 type StopReport = { index: number; label: string; problems: string[] } | { done: true }
 
 /** Walks the page in one direction and answers every problem found, one line each; [] when all is well. */
-export async function walkKeyboard(page: Page, { direction, ignore = [] }: WalkOptions): Promise<string[]> {
+export async function walkKeyboard(page: Page, { direction }: WalkOptions): Promise<string[]> {
   await startAt(page, direction === 'forward' ? 'top' : 'bottom')
   const expected = await page.evaluate(installWalk, { backward: direction === 'backward' })
   const key = direction === 'forward' ? 'Tab' : 'Shift+Tab'
@@ -34,11 +32,11 @@ export async function walkKeyboard(page: Page, { direction, ignore = [] }: WalkO
   let left = false
   for (let press = 0; press < bound && !left; press++) {
     await page.keyboard.press(key)
-    let stop = await checkStop(page, ignore)
+    let stop = await checkStop(page)
     // A smooth scroll (the featured row's) may still be bringing the element in: look again once it has settled.
     for (let look = 0; look < 30 && 'problems' in stop && stop.problems.some(isPlacement); look++) {
       await page.waitForTimeout(100)
-      stop = await checkStop(page, ignore)
+      stop = await checkStop(page)
     }
     // Focus left the page, or wrapped round to the first stop.
     left = 'done' in stop || (seen.length > 0 && stop.index === seen[0])
@@ -73,10 +71,10 @@ export async function walkKeyboard(page: Page, { direction, ignore = [] }: WalkO
 }
 
 /** Walks forward and backward and fails with every problem found, one line each. */
-export async function expectKeyboardWalk(page: Page, options: Omit<WalkOptions, 'direction'> = {}): Promise<void> {
+export async function expectKeyboardWalk(page: Page): Promise<void> {
   const problems = [
-    ...(await walkKeyboard(page, { ...options, direction: 'forward' })),
-    ...(await walkKeyboard(page, { ...options, direction: 'backward' })),
+    ...(await walkKeyboard(page, { direction: 'forward' })),
+    ...(await walkKeyboard(page, { direction: 'backward' })),
   ]
   expect(problems, `keyboard walk of ${page.url()}:\n${problems.join('\n')}\n`).toEqual([])
 }
@@ -131,14 +129,8 @@ async function startAt(page: Page, end: 'top' | 'bottom') {
   }, end)
 }
 
-function checkStop(page: Page, ignore: string[]): Promise<StopReport> {
-  return page.evaluate(
-    (selectors) =>
-      (window as unknown as { __keyboardWalk: { check(ignore: string[]): StopReport } }).__keyboardWalk.check(
-        selectors,
-      ),
-    ignore,
-  )
+function checkStop(page: Page): Promise<StopReport> {
+  return page.evaluate(() => (window as unknown as { __keyboardWalk: { check(): StopReport } }).__keyboardWalk.check())
 }
 
 /** A problem of where the element is (off screen, covered), which a scroll still under way may cause. */
@@ -245,7 +237,7 @@ function installWalk({ backward }: { backward: boolean }) {
     ['sticky', 'fixed'].includes(getComputedStyle(box).position),
   )
 
-  const check = (ignore: string[]) => {
+  const check = () => {
     const element = document.activeElement
     // With focus gone to the browser's own controls, activeElement may still name the last element.
     if (!(element instanceof HTMLElement) || element === document.body || !document.hasFocus()) {
@@ -253,7 +245,6 @@ function installWalk({ backward }: { backward: boolean }) {
     }
     const index = elements.indexOf(element)
     const label = describe(element)
-    if (ignore.some((selector) => element.matches(selector))) return { index, label, problems: [] }
     const problems: string[] = []
 
     const drawn = drawnBy(element)
