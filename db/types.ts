@@ -120,6 +120,51 @@ export interface DataRefreshLog {
   updated_count: Generated<number>;
 }
 
+export interface DocumentEmbeds {
+  document_id: number;
+  target: string;
+  target_type: string;
+}
+
+export interface DocumentRedirects {
+  created_at: Generated<Timestamp>;
+  document_id: number;
+  kind: string;
+  old_slug: string;
+}
+
+export interface DocumentRevisions {
+  author_id: number | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  document_id: number;
+  id: Generated<number>;
+  revision: number;
+  summary: string;
+  title: string;
+}
+
+export interface Documents {
+  body: string;
+  cover_media_id: number | null;
+  created_at: Generated<Timestamp>;
+  eyebrow: string | null;
+  id: Generated<number>;
+  kind: string;
+  last_reviewed_on: Timestamp | null;
+  noindex: Generated<boolean>;
+  publish_at: Timestamp | null;
+  published_at: Timestamp | null;
+  revision: Generated<number>;
+  seo_title: string | null;
+  slug: string;
+  status: Generated<string>;
+  summary: Generated<string>;
+  text_changed_at: Generated<Timestamp>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ImportJobs {
   asins: string[];
   created: Generated<number>;
@@ -346,6 +391,10 @@ export interface DB {
   comparison_table_products: ComparisonTableProducts;
   comparison_tables: ComparisonTables;
   data_refresh_log: DataRefreshLog;
+  document_embeds: DocumentEmbeds;
+  document_redirects: DocumentRedirects;
+  document_revisions: DocumentRevisions;
+  documents: Documents;
   import_jobs: ImportJobs;
   link_problems: LinkProblems;
   media: Media;

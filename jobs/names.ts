@@ -1,5 +1,6 @@
 import type { CountSearchVocabularyData } from './count-search-vocabulary.ts'
 import type { ImportProductsData } from './import-products.ts'
+import type { PublishGuidesData } from './publish-guides.ts'
 import type { RefreshProductsData } from './refresh-products.ts'
 import type { SendDigestData } from './send-digest.ts'
 import type { SendLinkHealthData } from './send-link-health.ts'
@@ -17,6 +18,7 @@ export const jobQueues = {
   'count-search-vocabulary': 'search',
   // A queue of its own, like each scheduled job's: its pending run never sits among the mail still to send.
   'send-link-health': 'link-health',
+  'publish-guides': 'content',
 } as const
 
 export interface JobDataByName {
@@ -26,6 +28,7 @@ export interface JobDataByName {
   'import-products': ImportProductsData
   'count-search-vocabulary': CountSearchVocabularyData
   'send-link-health': SendLinkHealthData
+  'publish-guides': PublishGuidesData
 }
 
 export type JobName = keyof typeof jobQueues

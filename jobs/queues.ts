@@ -41,8 +41,12 @@ export async function enqueue<N extends JobName>(name: N, data: JobData<N>, opti
   }
   const id = options.deduplication?.id ?? options.jobId
   if (id !== undefined && seenInProcess(id)) return
-  runInProcess(name, data, options.attempts ?? (defaultJobOptions.attempts as number))
+  // Past setTimeout's reach (24.8 days) a delayed job runs at once: each handler checks whether its time has come.
+  const delay = Math.min(options.delay ?? 0, MAX_TIMER_MS)
+  runInProcess(name, data, options.attempts ?? (defaultJobOptions.attempts as number), delay)
 }
+
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 // The in-process driver's memory of job ids, bounded: enough for a digest run on the one-machine embedded setup.
 const RECENT_IDS = 50_000
@@ -55,7 +59,13 @@ function seenInProcess(id: string): boolean {
   return false
 }
 
-function runInProcess<N extends JobName>(name: N, data: JobData<N>, attemptsLeft: number, delay = 0): void {
+function runInProcess<N extends JobName>(
+  name: N,
+  data: JobData<N>,
+  attemptsLeft: number,
+  delay = 0,
+  backoff = 5_000,
+): void {
   setTimeout(() => {
     // Loaded here, not at the top: whoever enqueues must not load every handler (docs/decisions/034).
     import('./registry.ts')
@@ -63,7 +73,7 @@ function runInProcess<N extends JobName>(name: N, data: JobData<N>, attemptsLeft
       .catch((error: unknown) => {
         const retry = attemptsLeft > 1
         logger.error({ err: error, job: name, retry }, 'in-process job failed')
-        if (retry) runInProcess(name, data, attemptsLeft - 1, Math.max(delay * 2, 5_000))
+        if (retry) runInProcess(name, data, attemptsLeft - 1, backoff, backoff * 2)
       })
   }, delay).unref()
 }

@@ -1,6 +1,7 @@
 import { countSearchVocabularyJob } from './count-search-vocabulary.ts'
 import { importProductsJob } from './import-products.ts'
 import type { JobData, JobName } from './names.ts'
+import { publishGuidesJob } from './publish-guides.ts'
 import { refreshProductsJob } from './refresh-products.ts'
 import { sendDigestJob } from './send-digest.ts'
 import { sendLinkHealthJob } from './send-link-health.ts'
@@ -17,6 +18,7 @@ const handlers: { [N in JobName]: (data: JobData<N>) => Promise<unknown> } = {
   'import-products': importProductsJob,
   'count-search-vocabulary': countSearchVocabularyJob,
   'send-link-health': sendLinkHealthJob,
+  'publish-guides': publishGuidesJob,
 }
 
 export function runJob<N extends JobName>(name: N, data: JobData<N>): Promise<unknown> {

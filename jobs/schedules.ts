@@ -13,6 +13,8 @@ export const schedules: Schedule[] = [
   { id: 'search-vocabulary', pattern: '40 * * * *', job: 'count-search-vocabulary', data: {} },
   // After the 03:15 refresh has long finished, before the working day (docs/decisions/047).
   { id: 'daily-link-health', pattern: '0 7 * * *', job: 'send-link-health', data: {} },
+  // Scheduled guides have a delayed job each; this catches one a restart or a lost Redis dropped (decision 052).
+  { id: 'publish-due-guides', pattern: '*/5 * * * *', job: 'publish-guides', data: {} },
 ]
 
 /**

@@ -10,13 +10,16 @@ describe('pageTags', () => {
     ['/', ['site']],
     ['/sitemap.xml', ['site']],
     ['/sitemaps/products-1.xml', ['site']],
-    ['/about', ['info']],
-    ['/compare-sleeves', ['catalogue']],
+    ['/about', ['content', 'catalogue']],
+    ['/guides', ['content', 'catalogue']],
+    ['/guides/how-to-store-comics', ['content', 'catalogue']],
+    ['/guides/feed.xml', ['content', 'catalogue']],
+    ['/compare-sleeves', ['content', 'catalogue']],
     ['/fit', ['catalogue']],
     ['/compare', ['catalogue']],
     ['/compare/mylar-sleeves', ['catalogue']],
     ['/Compare/a%20b.data', ['catalogue']],
-    ['/starter-kits', ['info']],
+    ['/starter-kits', ['content', 'catalogue']],
     ['/robots.txt', ['info']],
   ])('%s → %j', (path, tags) => {
     expect(pageTags(path)).toEqual(tags)
@@ -28,7 +31,7 @@ describe('pageTags', () => {
     ['/product/%42000000001', ['product:B000000001']],
     ['/product/B000000001//', ['product:B000000001']],
     ['/CATEGORY/mylar-sleeves/', ['category:mylar-sleeves']],
-    ['/About/', ['info']],
+    ['/About/', ['content', 'catalogue']],
     // Single fetch loads a page's data from the same address with `.data`.
     ['/product/B000000001.data', ['product:B000000001']],
     ['/category/mylar-sleeves.data', ['category:mylar-sleeves']],

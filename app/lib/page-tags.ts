@@ -12,14 +12,22 @@
  *   visible product by its specs, price and rating, and the owners' comparison tables;
  * - `/`, `/sitemap.xml`, `/sitemaps/*` → `site`: the featured products, the categories with their counts of
  *   visible products, every visible product's address and last change;
- * - the information pages (about, guides, FAQ, contact…) and robots.txt → `info`: no catalogue data at all,
- *   only the footer's "last price update", which only a refresh moves (and a refresh drops everything);
+ * - the information pages (about, FAQ, contact…), `/guides` and its feed, `/guides/{slug}` → `content` and
+ *   `catalogue`: owners' text, with embedded products read from the whole catalogue (docs/decisions/052);
+ * - robots.txt → `info`: no catalogue data at all, only what a refresh moves (and a refresh drops everything);
  * - anything else → `*`: a page this map does not know is dropped by every write, as before tags.
  * Addresses are matched the way Remix matches routes: literal segments in any case, parameters decoded, any
  * trailing slashes, and single fetch's `.data` form of the same address.
  */
 
-export type PageTag = `product:${string}` | `category:${string}` | 'search' | 'catalogue' | 'site' | 'info'
+export type PageTag =
+  | `product:${string}`
+  | `category:${string}`
+  | 'search'
+  | 'catalogue'
+  | 'site'
+  | 'info'
+  | 'content'
 
 /** Every page: on a page, "dropped by any write"; in a write, "drop them all". */
 export const EVERY_PAGE = '*'
@@ -28,22 +36,25 @@ export const EVERY_PAGE = '*'
 export type Tags = readonly PageTag[] | typeof EVERY_PAGE
 export type Invalidation = Tags
 
-const INFO_PAGES = new Set([
+const CONTENT_PAGES = new Set([
   '/about',
   '/contact',
   '/disclosure',
   '/faq',
   '/sizes-guide',
   '/starter-kits',
-  '/robots.txt',
+  '/compare-sleeves',
+  '/guides',
+  '/guides/feed.xml',
 ])
 const SITE_PAGES = new Set(['/', '/sitemap.xml'])
-const CATALOGUE_PAGES = new Set(['/fit', '/compare', '/compare-sleeves'])
+const CATALOGUE_PAGES = new Set(['/fit', '/compare'])
 
 const PRODUCT = /^\/(?:product|reviews)\/([^/]+)$/i
 const CATEGORY = /^\/category\/([^/]+)$/i
 const SITEMAP = /^\/sitemaps\/[^/]+$/i
 const COMPARISON = /^\/compare\/[^/]+$/i
+const GUIDE = /^\/guides\/[^/]+$/i
 
 /** The tags of the page at `path` (Express's `req.path`, still percent-encoded). */
 export function pageTags(path: string): Tags {
@@ -51,7 +62,8 @@ export function pageTags(path: string): Tags {
   if (route === null) return EVERY_PAGE
   const lower = route.toLowerCase()
   if (SITE_PAGES.has(lower) || SITEMAP.test(route)) return ['site']
-  if (INFO_PAGES.has(lower)) return ['info']
+  if (lower === '/robots.txt') return ['info']
+  if (CONTENT_PAGES.has(lower) || GUIDE.test(route)) return ['content', 'catalogue']
   if (lower === '/search') return ['search']
   if (CATALOGUE_PAGES.has(lower) || COMPARISON.test(route)) return ['catalogue']
   const product = PRODUCT.exec(route)
@@ -76,6 +88,9 @@ function routePath(path: string): string | null {
   const page = decoded.endsWith('.data') ? decoded.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : decoded
   return page.length > 1 ? page.replace(/\/+$/, '') || '/' : page
 }
+
+/** A guide or page was saved, published or removed: the text pages, the guides in search, the sitemaps. */
+export const CONTENT_CHANGED: readonly PageTag[] = ['content', 'search', 'site']
 
 /**
  * A product's content, visibility or category changed: its own pages, the pages of the categories it was

@@ -15,6 +15,8 @@ export type AuditEntity =
   | 'IMPORT'
   | 'REFRESH'
   | 'SETTINGS'
+  | 'GUIDE'
+  | 'PAGE'
 
 export interface AuditEntry {
   actorId: number | null
@@ -58,6 +60,8 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'IMPORT',
   'REFRESH',
   'SETTINGS',
+  'GUIDE',
+  'PAGE',
 ]
 
 export interface AuditFilter {

@@ -7,7 +7,7 @@ import { cardColumns, visibleProducts } from './product.server.ts'
 // Comparison tables (docs/decisions/042): the owners' named tables of products, and the rows the public tables show.
 
 /** What a row of a comparison shows: the card's columns and every spec. */
-const rowColumns = [...cardColumns, ...SPEC_COLUMNS.map((column) => `p.${column}` as const)] as const
+export const rowColumns = [...cardColumns, ...SPEC_COLUMNS.map((column) => `p.${column}` as const)] as const
 
 export interface ComparisonFields {
   name: string

@@ -27,3 +27,34 @@ export function formatDate(date: Date, timeZone: string): string {
 export function isoDate(date: Date, timeZone: string): string {
   return formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(date)
 }
+
+/**
+ * The instant a wall-clock time ("2026-12-01T09:30", as `datetime-local` sends it) names in a time zone. The
+ * zone's offset is read at that moment by formatting it there (a time a DST change skips lands an hour off).
+ */
+export function fromWallTime(wall: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${wall.slice(0, 16)}:00Z`)
+  const offsetAt = (instant: number) => {
+    const parts = formatter(
+      'en-CA',
+      { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+      timeZone,
+    ).formatToParts(new Date(instant))
+    const part = (type: string) => parts.find((each) => each.type === type)!.value
+    const shown = Date.parse(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`)
+    return shown - Math.floor(instant / 60_000) * 60_000
+  }
+  const guess = asUtc - offsetAt(asUtc)
+  return new Date(asUtc - offsetAt(guess))
+}
+
+/** An instant as a `datetime-local` value ("2026-12-01T09:30") in a time zone. */
+export function toWallTime(date: Date, timeZone: string): string {
+  const parts = formatter(
+    'en-CA',
+    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    timeZone,
+  ).formatToParts(date)
+  const part = (type: string) => parts.find((each) => each.type === type)!.value
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
+}

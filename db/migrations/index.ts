@@ -7,6 +7,7 @@ import * as productSpecs from './20261126000000_product_specs.ts'
 import * as clickEconomics from './20261127000000_click_economics.ts'
 import * as twoFactor from './20261128000000_two_factor.ts'
 import * as passkeys from './20261129000000_passkeys.ts'
+import * as documents from './20261130000000_documents.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_click_economics': clickEconomics,
   '20261128000000_two_factor': twoFactor,
   '20261129000000_passkeys': passkeys,
+  '20261130000000_documents': documents,
 }

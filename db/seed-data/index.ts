@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely'
 import type { Executor } from '../client.ts'
 import type { Products, Reviews } from '../types.ts'
 import { categories } from './categories.ts'
+import { comparisons } from './comparisons.ts'
 import { products, type SeedProduct } from './products.ts'
 import { reviews } from './reviews.ts'
 import { seedSpecs } from './specs.ts'
@@ -109,6 +110,45 @@ async function seed(trx: Executor): Promise<SeedCounts> {
   const insertedReviews = reviewRows.length
     ? await trx.insertInto('reviews').values(reviewRows).returning('id').execute()
     : []
+
+  // The demo comparison tables; a table gets its rows only in the run that creates it, so an owner's later edits
+  // to it (or its deletion of a row) are never undone by another seed.
+  const insertedTables = await trx
+    .insertInto('comparison_tables')
+    .values(
+      comparisons.map((table) => ({
+        slug: table.slug,
+        name: table.name,
+        description: table.description,
+        columns: [...table.columns],
+        created_at: created,
+        updated_at: created,
+      })),
+    )
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning(['id', 'slug'])
+    .execute()
+  if (insertedTables.length) {
+    const productIds = new Map(
+      (
+        await trx
+          .selectFrom('products')
+          .select(['id', 'asin'])
+          .where(
+            'asin',
+            'in',
+            comparisons.flatMap((table) => table.asins),
+          )
+          .execute()
+      ).map((p) => [p.asin, p.id]),
+    )
+    const tableRows = insertedTables.flatMap((inserted) => {
+      const table = comparisons.find((candidate) => candidate.slug === inserted.slug)!
+      const ids = table.asins.flatMap((asin) => productIds.get(asin) ?? [])
+      return ids.map((productId, position) => ({ table_id: inserted.id, product_id: productId, position }))
+    })
+    if (tableRows.length) await trx.insertInto('comparison_table_products').values(tableRows).execute()
+  }
 
   const refreshLog = await trx.selectFrom('data_refresh_log').select('id').limit(1).executeTakeFirst()
   if (!refreshLog) {

@@ -1,0 +1,28 @@
+import type { DocumentView } from '#app/components/document/document-body.tsx'
+import { freshUntilHeaders } from '#app/utils/cache.ts'
+import type { Executor } from '#db/client.ts'
+import { getEnv } from '../env.server.ts'
+import { parsedDocument, parseMarkdown } from './parse-markdown.server.ts'
+import { resolveEmbeds } from './resolve-embeds.server.ts'
+
+/**
+ * A document's text as a loader sends it: parsed once per text (kept by its hash), its embeds read now. The
+ * headers end the page's cache lifetime when its first price turns 24 hours old. A preview parses afresh (a
+ * text being written is seen once) and carries the problems, which only the author sees.
+ */
+export async function documentView(
+  db: Executor,
+  body: string,
+  { params, preview = false }: { params?: URLSearchParams; preview?: boolean } = {},
+): Promise<{ view: DocumentView; headers: Record<string, string> }> {
+  const parsed = preview ? parseMarkdown(body) : parsedDocument(body)
+  const resolved = await resolveEmbeds(db, parsed.embeds, { params, timeZone: getEnv().REFRESH_TZ })
+  const view: DocumentView = {
+    tree: parsed.tree,
+    headings: parsed.headings,
+    embeds: resolved.embeds,
+    pricesAsOf: resolved.pricesAsOf,
+    ...(preview ? { problems: parsed.problems } : {}),
+  }
+  return { view, headers: freshUntilHeaders(resolved.prices) }
+}

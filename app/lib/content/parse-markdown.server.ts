@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto'
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
+import type { Root as MdastRoot, PhrasingContent, Text } from 'mdast'
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive'
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeSlug from 'rehype-slug'
+import remarkDirective from 'remark-directive'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified, type Plugin } from 'unified'
+import { SKIP, visit } from 'unist-util-visit'
+import { VFile } from 'vfile'
+import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type Embed } from '#app/schemas/embeds.ts'
+
+/**
+ * Markdown to a tree the page draws as React elements (docs/decisions/052): CommonMark with GFM, directives for
+ * embeds, ids on headings. No HTML written in the text reaches a page: remark-rehype drops it, and rehype-sanitize
+ * (GitHub's rules, narrowed) keeps only known elements, attributes and link protocols. What the author wrote
+ * wrongly is a problem with its line; a visitor sees nothing of it. The result depends on the text alone, so it
+ * is kept by the text's hash and a page pays for parsing once, not per request.
+ */
+
+export interface Problem {
+  line: number | null
+  message: string
+}
+
+export interface Heading {
+  id: string
+  text: string
+}
+
+export interface ParsedDocument {
+  /** The body as HTML's tree, embeds as `<x-embed data-index>` and problems as `<x-embed data-problem>`. */
+  tree: HastRoot
+  /** Every directive that checked out, in the order written; the tree points into this by index. */
+  embeds: Embed[]
+  problems: Problem[]
+  /** The second-level headings, for a table of contents. */
+  headings: Heading[]
+  /** The addresses of the images the text shows (each must be in the media library). */
+  images: string[]
+}
+
+/** An embed in the tree: a placeholder the page fills with what it resolved for that index. */
+export const EMBED_TAG = 'x-embed'
+
+const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto']
+const HEADING_ID = /\s*\{#([a-z][a-z0-9-]{0,60})\}\s*$/
+
+const sanitizeSchema: SanitizeSchema = {
+  ...defaultSchema,
+  // Ids come from the text's own `{#id}` and from headings: they are meant to be linked to as written.
+  clobber: [],
+  clobberPrefix: '',
+  tagNames: [...(defaultSchema.tagNames ?? []).filter((tag) => tag !== 'input'), EMBED_TAG],
+  attributes: {
+    ...defaultSchema.attributes,
+    [EMBED_TAG]: ['dataIndex', 'dataProblem'],
+    '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((attribute) => attribute !== 'id'), 'id'],
+  },
+  protocols: { href: ALLOWED_PROTOCOLS, src: ['http', 'https'] },
+}
+
+type Collected = { embeds: Embed[]; problems: Problem[]; images: string[] }
+
+function collected(file: VFile): Collected {
+  return (file.data.document ??= { embeds: [], problems: [], images: [] }) as Collected
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    document: Collected
+  }
+}
+
+const lineOf = (node: { position?: { start: { line: number } } }) => node.position?.start.line ?? null
+
+/** Directives become embeds or problems; unknown `:words` in running text stay the text they were. */
+const remarkEmbeds: Plugin<[], MdastRoot> = () => (tree, file) => {
+  const found = collected(file)
+  const source = String(file.value)
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'html') {
+      found.problems.push({ line: lineOf(node), message: 'HTML is not allowed in the text: write it in Markdown.' })
+      return
+    }
+    if (node.type === 'link' || node.type === 'image') {
+      const url = node.url.trim()
+      const ok = node.type === 'link' ? isAllowedHref(url) : url.length > 0
+      if (!ok && parent && index !== undefined) {
+        found.problems.push({
+          line: lineOf(node),
+          message: `The link "${url.slice(0, 80)}" is not allowed: use http(s), mailto or an address on this site.`,
+        })
+        parent.children.splice(index, 1, ...(node.type === 'link' ? node.children : []))
+        return [SKIP, index]
+      }
+      if (node.type === 'image') found.images.push(url)
+      return
+    }
+    if (node.type === 'heading') {
+      const last = node.children.at(-1)
+      const match = last?.type === 'text' ? HEADING_ID.exec(last.value) : null
+      if (last?.type === 'text' && match) {
+        last.value = last.value.slice(0, match.index)
+        node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } }
+      }
+      return
+    }
+    if (node.type !== 'textDirective' && node.type !== 'leafDirective' && node.type !== 'containerDirective') return
+    if (!parent || index === undefined) return
+    const directive = node as TextDirective | LeafDirective | ContainerDirective
+    const form = directive.type === 'textDirective' ? 'text' : directive.type === 'leafDirective' ? 'leaf' : 'container'
+    const checked = checkDirective(directive.name, form, directive.attributes ?? {})
+    if (form === 'text' && !isDirectiveName(directive.name)) {
+      // "at 10:30" or "Note:this" read as directives by the syntax: when the name is none of ours, it is text.
+      const { start, end } = directive.position ?? {}
+      const text: Text = {
+        type: 'text',
+        value: start && end ? source.slice(start.offset, end.offset) : `:${directive.name}`,
+      }
+      parent.children.splice(index, 1, text as never)
+      return [SKIP, index + 1]
+    }
+    if ('problem' in checked) {
+      found.problems.push({ line: lineOf(directive), message: checked.problem })
+      directive.data = { hName: EMBED_TAG, hProperties: { dataProblem: found.problems.length - 1 }, hChildren: [] }
+      return SKIP
+    }
+    found.embeds.push(checked.embed)
+    const label: PhrasingContent[] = checked.embed.name === 'buy' ? (directive.children as PhrasingContent[]) : []
+    directive.data = { hName: EMBED_TAG, hProperties: { dataIndex: found.embeds.length - 1 } }
+    directive.children = label as never
+    if (checked.embed.name === 'buy' && label.length === 0) {
+      found.problems.push({
+        line: lineOf(directive),
+        message: ':buy needs its link text: :buy[Check the price]{asin="…"}.',
+      })
+    }
+    return undefined
+  })
+  const productEmbeds = found.embeds.filter((embed) => PRODUCT_EMBEDS.has(embed.name)).length
+  if (productEmbeds > DOCUMENT_LIMITS.embeds) {
+    found.problems.push({
+      line: null,
+      message: `A text may hold up to ${DOCUMENT_LIMITS.embeds} embeds; this one holds ${productEmbeds}.`,
+    })
+  }
+}
+
+/** Links may leave for http(s) and mailto, or stay on this site (`/path`, `#part`); never `//host` or scripts. */
+export function isAllowedHref(url: string): boolean {
+  if (url.startsWith('#')) return true
+  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\')
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)
+  return scheme !== null && ALLOWED_PROTOCOLS.includes(scheme[1]!.toLowerCase())
+}
+
+/** A paragraph "Table: …" right above a table becomes its caption, and a caption its id (tables are named by it). */
+const rehypeTableCaptions: Plugin<[], HastRoot> = () => (tree) => {
+  let count = 0
+  visit(tree, 'element', (node, index, parent) => {
+    if (node.tagName !== 'table' || !parent || index === undefined) return
+    count += 1
+    const before = previousElement(parent.children, index)
+    const text = before && before.node.tagName === 'p' ? textOf(before.node) : ''
+    const caption = text.startsWith('Table: ') ? text.slice('Table: '.length).trim() : ''
+    if (!caption) return
+    parent.children.splice(before!.index, index - before!.index)
+    node.children.unshift({
+      type: 'element',
+      tagName: 'caption',
+      properties: { id: `table-${count}-caption` },
+      children: [{ type: 'text', value: caption }],
+    })
+    return [SKIP, before!.index + 1]
+  })
+}
+
+function previousElement(children: Array<RootContent | ElementContent>, index: number) {
+  for (let at = index - 1; at >= 0; at--) {
+    const child = children[at]!
+    if (child.type === 'element') return { node: child, index: at }
+    if (child.type === 'text' && child.value.trim() === '') continue
+    return null
+  }
+  return null
+}
+
+export function textOf(node: Element | HastRoot): string {
+  return node.children
+    .map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : ''))
+    .join('')
+}
+
+/** Positions say where each node was in the text: needed for problems' lines, not by the page. */
+const rehypeDropPositions: Plugin<[], HastRoot> = () => (tree) => {
+  visit(tree, (node) => {
+    delete node.position
+  })
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .use(remarkEmbeds)
+  .use(remarkRehype)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeSlug)
+  .use(rehypeTableCaptions)
+  .use(rehypeDropPositions)
+
+/** Parses a text (uncached): for saving, where every problem matters, and for the cache below. */
+export function parseMarkdown(body: string): ParsedDocument {
+  const file = new VFile({ value: body })
+  const tree = processor.runSync(processor.parse(file), file)
+  const { embeds, problems, images } = collected(file)
+  const headings: Heading[] = tree.children
+    .filter((node): node is Element => node.type === 'element' && node.tagName === 'h2')
+    .map((node) => ({ id: String(node.properties.id ?? ''), text: textOf(node) }))
+  return { tree, embeds, problems, images, headings }
+}
+
+const cache = new Map<string, ParsedDocument>()
+const CACHE_ENTRIES = 500
+
+/** The parsed text, from memory when this text was parsed before (by its hash; the oldest entry goes first). */
+export function parsedDocument(body: string): ParsedDocument {
+  const key = createHash('sha256').update(body).digest('base64url')
+  const hit = cache.get(key)
+  if (hit) return hit
+  const parsed = parseMarkdown(body)
+  cache.set(key, parsed)
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!)
+  return parsed
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { DOCUMENT_LIMITS } from './embeds.ts'
+import { idField, INT4_MAX, withoutNul } from './params.ts'
+
+/**
+ * The guide and page editors' form (docs/decisions/052), shared by browser and server. One form, whose button
+ * says what the save does: "Save draft", "Publish", "Schedule", "Unpublish" (a page is only ever saved). The
+ * revision the form was opened at comes back with it, so a save over someone else's answers 409.
+ */
+
+export const DOCUMENT_MAX_BODY_BYTES = 1024 * 1024
+export const SUMMARY_GOOD = { min: 50, max: 160 } as const
+
+export const GUIDE_NOT_FOUND = 'Guide not found.'
+export const PAGE_NOT_FOUND = 'Page not found.'
+export const REVISION_NOT_FOUND = 'That revision does not exist.'
+export const STALE_FORM =
+  'Someone else saved this since you opened it. Your text is still here: copy what you need, then reload to see theirs.'
+export const SLUG_FORMAT = 'Use lowercase letters, digits and single hyphens, such as how-to-store-comics'
+export const slugTakenMessage = (slug: string) => `A guide with the slug "${slug}" already exists.`
+export const SCHEDULE_IN_PAST = 'Choose a time in the future to schedule'
+export const SCHEDULE_NEEDS_TIME = 'Choose when to publish'
+export const COVER_NOT_IN_LIBRARY = 'The cover must be an image from the media library'
+export const imagesNotInLibrary = (urls: readonly string[]) =>
+  `Images must come from the media library: ${urls.slice(0, 3).join(', ')}${urls.length > 3 ? '…' : ''}`
+
+export const GUIDE_INTENTS = ['save', 'publish', 'schedule', 'unpublish'] as const
+export type GuideIntent = (typeof GUIDE_INTENTS)[number]
+
+/** Text a textarea sends: CRLF counted as the browser counted it, NUL dropped. */
+const typed = (value: string) => withoutNul(value.replace(/\r\n?/g, '\n'))
+
+const optionalLine = (max: number, label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = typed(value ?? '').trim()
+      if (text.length > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be at most ${max} characters` })
+        return z.NEVER
+      }
+      return text || null
+    })
+
+export const documentFields = {
+  title: z
+    .string({ required_error: 'Title is required' })
+    .transform((value) => typed(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Title is required')
+        .max(DOCUMENT_LIMITS.title, `Title must be at most ${DOCUMENT_LIMITS.title} characters`),
+    ),
+  summary: z
+    .string({ required_error: 'Summary is required' })
+    .transform((value) => typed(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Summary is required')
+        .max(DOCUMENT_LIMITS.summary, `Summary must be at most ${DOCUMENT_LIMITS.summary} characters`),
+    ),
+  body: z
+    .string({ required_error: 'Write the text' })
+    .transform(typed)
+    .pipe(
+      z
+        .string()
+        .refine((text) => text.trim() !== '', 'Write the text')
+        .refine(
+          (text) => text.length <= DOCUMENT_LIMITS.body,
+          `The text must be at most ${DOCUMENT_LIMITS.body.toLocaleString('en-US')} characters`,
+        ),
+    ),
+  /** The revision the form was opened at. */
+  revision: z.coerce.number().int().min(0).max(INT4_MAX),
+}
+
+const dateOnly = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? ''
+    if (!text) return null
+    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+    if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date such as 2026-11-26' })
+    return valid ? text : z.NEVER
+  })
+
+/** `datetime-local` sends "2026-12-01T09:30": a wall-clock time in the shop's time zone. */
+const wallTime = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? ''
+    if (!text) return null
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) || Number.isNaN(Date.parse(`${text}Z`))) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date and time such as 2026-12-01 09:30' })
+      return z.NEVER
+    }
+    return text.slice(0, 16)
+  })
+
+export const GuideFormSchema = z.object({
+  intent: z.enum(GUIDE_INTENTS, { message: 'Choose what to do' }),
+  ...documentFields,
+  slug: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() ?? '')
+    .pipe(z.string().max(100, 'Slug must be at most 100 characters'))
+    .refine((slug) => slug === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug), SLUG_FORMAT),
+  coverMediaId: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(idField(COVER_NOT_IN_LIBRARY).optional()),
+  lastReviewedOn: dateOnly,
+  seoTitle: optionalLine(DOCUMENT_LIMITS.seoTitle, 'SEO title'),
+  noindex: z
+    .string()
+    .optional()
+    .transform((value) => value === 'on'),
+  publishAt: wallTime,
+})
+
+export type GuideForm = z.output<typeof GuideFormSchema>
+
+export const PageFormSchema = z.object({
+  ...documentFields,
+  eyebrow: optionalLine(60, 'The label above the title'),
+})
+
+export type PageForm = z.output<typeof PageFormSchema>
+
+export const RestoreSchema = z.object({
+  intent: z.literal('restore'),
+  restore: z.coerce.number().int().min(1).max(INT4_MAX),
+  revision: documentFields.revision,
+})
