@@ -17,10 +17,18 @@ export const comicSizes = {
   goldenAge: { bag: '7.75 x 10.5 in', board: '7.5 x 10.5 in' },
 } as const
 
-export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string | null
+  title: string
+  children?: ReactNode
+}) {
   return (
     <header>
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+      {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       {children ? <div className="mt-4 space-y-4 text-lg leading-8 text-slate-600">{children}</div> : null}
     </header>

@@ -96,10 +96,10 @@ export const defaultPages: Record<PageSlug, DefaultPage> = {
 }
 
 /**
- * The short name each page has had in its document title ("FAQ | Comic Vault Supplies"), which is not always its
- * h1 ("Frequently Asked Questions"); kept so the titles need not change with the move to Markdown.
+ * Each page's short name in its document title ("FAQ | Comic Vault Supplies"), which is not always its h1
+ * ("Frequently Asked Questions"): the page's name in the site, not part of its editable text.
  */
-export const defaultDocumentTitles: Record<PageSlug, string> = {
+export const PAGE_NAMES: Record<PageSlug, string> = {
   about: 'About',
   disclosure: 'Affiliate Disclosure',
   faq: 'FAQ',

@@ -20,14 +20,7 @@
  * trailing slashes, and single fetch's `.data` form of the same address.
  */
 
-export type PageTag =
-  | `product:${string}`
-  | `category:${string}`
-  | 'search'
-  | 'catalogue'
-  | 'site'
-  | 'info'
-  | 'content'
+export type PageTag = `product:${string}` | `category:${string}` | 'search' | 'catalogue' | 'site' | 'info' | 'content'
 
 /** Every page: on a page, "dropped by any write"; in a write, "drop them all". */
 export const EVERY_PAGE = '*'

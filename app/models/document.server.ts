@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { rowColumns } from './comparison.server.ts'
 import type { Executor } from '#db/client.ts'
+import { rowColumns } from './comparison.server.ts'
 
 // Guides and information pages (docs/decisions/052): the documents, their revisions, what they embed and the
 // addresses a guide has left. Visitors read published documents only; the panel reads all of them.

@@ -1,19 +1,15 @@
 import { getFormProps } from '@conform-to/react'
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { DocumentBody } from '#app/components/document/document-body.tsx'
+import { infoPageMeta } from '#app/components/document/info-document.tsx'
 import { Field, FormErrors, StatusButton, TextareaField, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { HoneypotField, isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { PageHeader, TextLink } from '#app/components/info-page.tsx'
+import { loadInfoPage } from '#app/lib/content/info-page.server.ts'
 import { parseForm, refuse } from '#app/lib/form-reply.server.ts'
 import { CONTACT_LIMITS, CONTACT_MAX_BODY_BYTES, ContactSchema } from '#app/schemas/contact.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
-import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 
 // The contact form (SPEC §2 /contact). Submitting only validates and says thank you: nothing is sent or stored.
@@ -21,8 +17,12 @@ import { requestUrl } from '#app/utils/request-url.ts'
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon."
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return { sent: requestUrl(request).searchParams.get('sent') === '1' }
+export async function loader({ request }: LoaderFunctionArgs) {
+  const intro = await loadInfoPage('contact', request)
+  return data(
+    { ...intro.data, sent: requestUrl(request).searchParams.get('sent') === '1' },
+    { headers: intro.init?.headers },
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,23 +37,17 @@ export const headers: HeadersFunction = (args) => {
   return fromAction ? { 'Cache-Control': fromAction } : publicPageHeaders(args)
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Contact | ${siteNameFrom(matches)}`,
-    description: 'Questions about comic bags, boards, sizes or a product we list? Send us a message.',
-  })
+export const meta = infoPageMeta('contact')
 
 export default function Contact() {
-  const { sent } = useLoaderData<typeof loader>()
+  const { sent, page, document } = useLoaderData<typeof loader>()
   // Each arrival (the redirect after sending included) gets a fresh, empty form.
   const { key } = useLocation()
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
-      <PageHeader eyebrow="Get in touch" title="Contact Us">
-        <p>
-          A question about a bag size, a product you think we should list, a broken link or a review? Send us a message.
-        </p>
-      </PageHeader>
+      <PageHeader eyebrow={page.eyebrow} title={page.title} />
+      {/* The owners' introduction (edited at /admin/pages/contact); the form stays as it is. */}
+      <DocumentBody document={document} />
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_16rem]">
         <div>

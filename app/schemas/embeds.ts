@@ -58,7 +58,11 @@ const directives = {
   price: { form: 'text', usage: ':price{asin="B0…"}', attributes: z.object({ asin }).strict() },
   buy: { form: 'text', usage: ':buy[Link text]{asin="B0…"}', attributes: z.object({ asin }).strict() },
   // Named pieces of the information pages, placed by directive.
-  'sizes-chart': { form: 'leaf', usage: '::sizes-chart', attributes: z.object({}).strict() },
+  'sizes-chart': {
+    form: 'leaf',
+    usage: '::sizes-chart or ::sizes-chart{variant="all-eras"}',
+    attributes: z.object({ variant: z.enum(['by-era', 'all-eras']).default('by-era') }).strict(),
+  },
   'sleeve-table': {
     form: 'leaf',
     usage: '::sleeve-table{material="mylar"}',

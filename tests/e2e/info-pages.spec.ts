@@ -126,7 +126,7 @@ test.describe('/disclosure', () => {
     await page.goto('/disclosure')
     const selection = main(page).locator('#selection')
     for (const criterion of ['Quality and archival standard', 'Community feedback', 'Value', 'Brand reputation']) {
-      await expect(selection.getByRole('term').filter({ hasText: new RegExp(`^${criterion}$`) })).toBeVisible()
+      await expect(selection.getByRole('listitem').getByText(criterion, { exact: true })).toBeVisible()
     }
 
     const reviews = main(page).locator('#reviews')
@@ -174,7 +174,7 @@ test('/compare-sleeves: three sleeve types with pros, cons, best use and the lin
     { name: 'Polypropylene', href: '/category/polypropylene-sleeves' },
     { name: 'Polyethylene', href: '/category/poly-sleeves' },
   ]) {
-    const article = content.getByRole('article', { name, exact: true })
+    const article = content.getByRole('region', { name, exact: true })
     await expect(article.getByRole('heading', { level: 2 })).toHaveText(name)
     await expect(article.getByRole('heading', { level: 3 })).toHaveText(['Pros', 'Cons', 'Best use'])
     await expect(article.getByRole('list')).toHaveCount(2)
@@ -201,11 +201,11 @@ test('/starter-kits: four kits with price ranges, item lists, ideal audience and
   await expect(content.getByRole('heading', { level: 2 })).toHaveText(kits.map((kit) => kit.name))
 
   for (const { name, price } of kits) {
-    const kit = content.getByRole('article', { name, exact: true })
+    const kit = content.getByRole('region', { name, exact: true })
     await expect(kit.getByText(price, { exact: true })).toBeVisible()
     await expect(kit.getByRole('heading', { level: 3 })).toHaveText(["What's in the kit", 'Ideal for'])
     expect(await kit.getByRole('listitem').count()).toBeGreaterThanOrEqual(3)
-    for (const href of await hrefs(kit)) expect(href).toMatch(/^\/category\/[a-z-]+$/)
+    for (const href of await hrefs(kit.getByRole('list'))) expect(href).toMatch(/^\/category\/[a-z-]+$/)
   }
 
   expect(await hrefs(content)).toEqual(

@@ -4,9 +4,8 @@ import type { ComponentProps, ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { PageContents, TableScroller, textLinkClass } from '#app/components/info-page.tsx'
 import { Link } from '#app/components/link.tsx'
-import type { Heading, Problem } from '#app/lib/content/parse-markdown.server.ts'
-import type { ResolvedEmbed } from '#app/lib/content/resolve-embeds.server.ts'
 import { PRODUCT_EMBEDS } from '#app/schemas/embeds.ts'
+import type { DocumentView, ResolvedEmbed } from '#app/utils/document-view.ts'
 import { Embed } from './embeds.tsx'
 
 /**
@@ -15,16 +14,6 @@ import { Embed } from './embeds.tsx'
  * draws nothing, except in the author's preview, which says why. The text before the first section is the
  * page's lead; each second-level heading opens a section; three or more of them get "On this page".
  */
-
-/** What a loader sends for a document's text. */
-export interface DocumentView {
-  tree: Root
-  headings: Heading[]
-  embeds: ResolvedEmbed[]
-  pricesAsOf: string | null
-  /** Only in the author's preview. */
-  problems?: Problem[]
-}
 
 export const DISCLOSURE = 'As an Amazon Associate I earn from qualifying purchases.'
 const TOC_FROM = 3
@@ -105,8 +94,8 @@ export function DocumentBody({
       {headings.length >= TOC_FROM ? (
         <PageContents items={headings.map((heading) => ({ id: heading.id, label: heading.text }))} />
       ) : null}
-      {sectionsOf(rest, lead.length).map(({ heading, nodes, from }) => (
-        <section key={from} aria-labelledby={heading}>
+      {sectionsOf(rest, lead.length).map(({ id, nodes, from }) => (
+        <section key={from} id={id} aria-labelledby={`${id}-heading`}>
           {draw(nodes, from)}
         </section>
       ))}
@@ -131,13 +120,17 @@ const isInline = (name: string) => name === 'price' || name === 'buy' || name ==
 const isHeading2 = (node: RootContent | ElementContent): node is Element =>
   node.type === 'element' && node.tagName === 'h2'
 
-/** The top-level runs of the text that each start with a second-level heading. */
+/**
+ * The top-level runs of the text that each start with a second-level heading. The section takes the heading's id,
+ * so `#pricing` lands on all of it, and the heading becomes `pricing-heading`, which names the section.
+ */
 function sectionsOf(nodes: Array<RootContent | ElementContent>, offset: number) {
-  const sections: Array<{ heading: string; nodes: typeof nodes; from: number }> = []
+  const sections: Array<{ id: string; nodes: typeof nodes; from: number }> = []
   nodes.forEach((node, index) => {
-    if (isHeading2(node))
-      sections.push({ heading: String(node.properties.id ?? ''), nodes: [node], from: offset + index })
-    else sections.at(-1)?.nodes.push(node)
+    if (!isHeading2(node)) return sections.at(-1)?.nodes.push(node)
+    const id = String(node.properties.id ?? '')
+    const heading: Element = { ...node, properties: { ...node.properties, id: `${id}-heading` } }
+    sections.push({ id, nodes: [heading], from: offset + index })
   })
   return sections
 }

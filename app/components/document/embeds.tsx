@@ -5,8 +5,8 @@ import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { UnitPriceNote } from '#app/components/price.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
-import type { ResolvedEmbed } from '#app/lib/content/resolve-embeds.server.ts'
 import { useSiteName } from '#app/root.tsx'
+import type { ResolvedEmbed } from '#app/utils/document-view.ts'
 import { SizesChart } from './sizes-chart.tsx'
 import { SleeveTable } from './sleeve-table.tsx'
 
@@ -69,7 +69,7 @@ export function Embed({
         </OutboundLink>
       )
     case 'sizes-chart':
-      return <SizesChart />
+      return <SizesChart variant={embed.variant} />
     case 'sleeve-table':
       return <SleeveTable material={embed.material} rows={embed.rows} sort={embed.sort} />
     case 'prices-as-of':

@@ -1,8 +1,9 @@
 import { comicSizes, DataTable } from '#app/components/info-page.tsx'
 
 /**
- * The sizes guide's chart (`::sizes-chart`): bag and board dimensions by era, from the figures the FAQ and the
- * starter kits also quote (comicSizes), so the pages cannot disagree.
+ * The size charts (`::sizes-chart`): the sizes guide's bag and board dimensions by era, and (`{variant="all-eras"}`)
+ * the FAQ's, which also names the Platinum and Bronze Ages. Both from the figures every page quotes (comicSizes),
+ * so the pages cannot disagree.
  */
 
 const sizes = [
@@ -32,7 +33,47 @@ const sizes = [
   },
 ] as const
 
-export function SizesChart() {
+// The FAQ's chart: the same figures, with the Platinum and Bronze Ages named.
+const allEras = [
+  {
+    era: 'Platinum Age (1897-1938)',
+    bag: 'No standard size: measure each book',
+    board: 'To match the bag',
+    note: 'Sizes vary from publisher to publisher; many fit magazine bags (8.5 x 11 in) or treasury bags.',
+  },
+  { era: 'Golden Age (1938-1956)', ...comicSizes.goldenAge, note: 'The widest standard comics.' },
+  { era: 'Silver Age (1956-1970)', ...comicSizes.silverAge, note: 'Slightly wider than today.' },
+  {
+    era: 'Bronze Age (1970-1985)',
+    bag: `${comicSizes.standard.bag} (Standard)`,
+    board: comicSizes.standard.board,
+    note: 'The Standard size also fits Copper Age books up to about 1990.',
+  },
+  {
+    era: 'Modern Age (about 1990 on)',
+    bag: `${comicSizes.current.bag} (Current)`,
+    board: comicSizes.current.board,
+    note: 'Most new releases; thick issues need the next size up.',
+  },
+] as const
+
+export function SizesChart({ variant }: { variant: 'by-era' | 'all-eras' }) {
+  if (variant === 'all-eras') {
+    return (
+      <DataTable
+        captionId="faq-sizes-caption"
+        caption="Bag and board sizes by era, width x height in inches"
+        columns={[
+          { label: 'Era' },
+          { label: 'Bag', numeric: true },
+          { label: 'Board', numeric: true },
+          { label: 'Notes' },
+        ]}
+        rows={allEras.map((row) => ({ key: row.era, header: row.era, cells: [row.bag, row.board, row.note] }))}
+        narrow
+      />
+    )
+  }
   return (
     <DataTable
       captionId="chart-caption"

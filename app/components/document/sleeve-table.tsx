@@ -1,11 +1,11 @@
 import { ComparisonTable } from '#app/components/comparison-table.tsx'
-import { TextLink } from '#app/components/info-page.tsx'
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import type { ComparisonRow } from '#app/utils/comparison.ts'
 
 /**
  * A live table of one material's best-rated sleeves and bags (`::sleeve-table{material="mylar"}`, decision 042),
- * sorted by its own parameters (?mylar-sort=price&mylar-dir=asc), so several on a page sort apart.
+ * sorted by its own parameters (?mylar-sort=price&mylar-dir=asc), so several on a page sort apart. Its heading
+ * and the link to the category are the page's text, around it.
  */
 
 export const SLEEVE_TABLE_COLUMNS: readonly ComparisonColumn[] = [
@@ -18,10 +18,10 @@ export const SLEEVE_TABLE_COLUMNS: readonly ComparisonColumn[] = [
   'rating',
 ]
 
-const MATERIALS: Record<string, { name: string; category: string }> = {
-  mylar: { name: 'Mylar', category: 'mylar-sleeves' },
-  polypropylene: { name: 'Polypropylene', category: 'polypropylene-sleeves' },
-  polyethylene: { name: 'Polyethylene', category: 'poly-sleeves' },
+const MATERIALS: Record<string, string> = {
+  mylar: 'Mylar',
+  polypropylene: 'Polypropylene',
+  polyethylene: 'Polyethylene',
 }
 
 export function SleeveTable({
@@ -33,27 +33,16 @@ export function SleeveTable({
   rows: readonly ComparisonRow[]
   sort: TableSort | null
 }) {
-  const { name, category } = MATERIALS[material]!
+  const name = MATERIALS[material]!
+  if (rows.length === 0) return <p className="mt-2 text-slate-700">No {name} sleeves in the catalogue right now.</p>
   return (
-    <section aria-labelledby={`${material}-table-heading`} className="mt-8">
-      <h3 id={`${material}-table-heading`} className="text-xl font-semibold">
-        {name}
-      </h3>
-      {rows.length > 0 ? (
-        <ComparisonTable
-          id={`${material}-table`}
-          caption={`The best-rated ${name} sleeves and bags in the catalogue`}
-          columns={SLEEVE_TABLE_COLUMNS}
-          rows={rows}
-          sort={sort}
-          prefix={material}
-        />
-      ) : (
-        <p className="mt-2 text-slate-700">No {name} sleeves in the catalogue right now.</p>
-      )}
-      <p className="mt-2">
-        <TextLink to={`/category/${category}`}>See every {name} product</TextLink>
-      </p>
-    </section>
+    <ComparisonTable
+      id={`${material}-table`}
+      caption={`The best-rated ${name} sleeves and bags in the catalogue`}
+      columns={SLEEVE_TABLE_COLUMNS}
+      rows={rows}
+      sort={sort}
+      prefix={material}
+    />
   )
 }

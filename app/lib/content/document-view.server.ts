@@ -1,5 +1,5 @@
-import type { DocumentView } from '#app/components/document/document-body.tsx'
 import { freshUntilHeaders } from '#app/utils/cache.ts'
+import type { DocumentView } from '#app/utils/document-view.ts'
 import type { Executor } from '#db/client.ts'
 import { getEnv } from '../env.server.ts'
 import { parsedDocument, parseMarkdown } from './parse-markdown.server.ts'

@@ -12,6 +12,7 @@ import { unified, type Plugin } from 'unified'
 import { SKIP, visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type Embed } from '#app/schemas/embeds.ts'
+import type { Heading, Problem } from '#app/utils/document-view.ts'
 
 /**
  * Markdown to a tree the page draws as React elements (docs/decisions/052): CommonMark with GFM, directives for
@@ -20,16 +21,6 @@ import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type 
  * wrongly is a problem with its line; a visitor sees nothing of it. The result depends on the text alone, so it
  * is kept by the text's hash and a page pays for parsing once, not per request.
  */
-
-export interface Problem {
-  line: number | null
-  message: string
-}
-
-export interface Heading {
-  id: string
-  text: string
-}
 
 export interface ParsedDocument {
   /** The body as HTML's tree, embeds as `<x-embed data-index>` and problems as `<x-embed data-problem>`. */
@@ -179,6 +170,17 @@ const rehypeTableCaptions: Plugin<[], HastRoot> = () => (tree) => {
   })
 }
 
+/** A table's columns are headed by its first row and its rows by their first cell, as the site's tables are. */
+const rehypeTableHeaders: Plugin<[], HastRoot> = () => (tree) => {
+  visit(tree, 'element', (node, _index, parent) => {
+    if (node.tagName !== 'tr' || parent?.type !== 'element') return
+    const cells = node.children.filter((child): child is Element => child.type === 'element')
+    if (parent.tagName === 'thead') for (const cell of cells) cell.properties.scope = 'col'
+    else if (parent.tagName === 'tbody' && cells[0])
+      Object.assign(cells[0], { tagName: 'th', properties: { ...cells[0].properties, scope: 'row' } })
+  })
+}
+
 function previousElement(children: Array<RootContent | ElementContent>, index: number) {
   for (let at = index - 1; at >= 0; at--) {
     const child = children[at]!
@@ -211,6 +213,7 @@ const processor = unified()
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeSlug)
   .use(rehypeTableCaptions)
+  .use(rehypeTableHeaders)
   .use(rehypeDropPositions)
 
 /** Parses a text (uncached): for saving, where every problem matters, and for the cache below. */

@@ -7,9 +7,9 @@ import { listCategoryProducts } from '#app/models/product.server.ts'
 import { ALL_COLUMNS, parseTableSort, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import { oldestPriceTime, sortRows, toComparisonRow, type ComparisonRow } from '#app/utils/comparison.ts'
-import { toProductCard } from '#app/utils/product-card.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { DisplayPrice } from '#app/utils/pricing.ts'
+import { toProductCard } from '#app/utils/product-card.server.ts'
 import type { Executor } from '#db/client.ts'
 
 /**
@@ -33,7 +33,7 @@ export type ResolvedEmbed =
     }
   | { name: 'price'; asin: string; price: DisplayPrice; asOf: string | null }
   | { name: 'buy'; asin: string }
-  | { name: 'sizes-chart' }
+  | { name: 'sizes-chart'; variant: 'by-era' | 'all-eras' }
   | { name: 'sleeve-table'; material: string; rows: ComparisonRow[]; sort: TableSort | null }
   | { name: 'prices-as-of' }
   | { name: 'site-name' }
@@ -156,6 +156,8 @@ export async function resolveEmbeds(
           const sort = parseTableSort(params, SLEEVE_TABLE_COLUMNS, embed.material)
           return { name: 'sleeve-table', material: embed.material, rows: sortRows(rows, sort), sort }
         }
+        case 'sizes-chart':
+          return { name: 'sizes-chart', variant: embed.variant }
         default:
           return { name: embed.name }
       }

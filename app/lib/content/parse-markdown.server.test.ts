@@ -1,0 +1,178 @@
+import type { Element, Root } from 'hast'
+import { describe, expect, test } from 'vitest'
+import { isAllowedHref, parsedDocument, parseMarkdown } from './parse-markdown.server.ts'
+
+// The text owners write (docs/decisions/052): what reaches a page, what becomes an embed, what is a problem.
+
+const ASIN = 'B000000001'
+
+/** Every element of the tree, depth first. */
+function elements(node: Root | Element): Element[] {
+  return node.children.flatMap((child) => (child.type === 'element' ? [child, ...elements(child)] : []))
+}
+
+/** Every attribute value and text of the tree, for looking for what must never be there. */
+function everything(node: Root | Element): string {
+  return JSON.stringify(node)
+}
+
+describe('no HTML or script from the text reaches the tree', () => {
+  test.each([
+    ['a script element', '<script>alert(1)</script>'],
+    ['an inline element with a handler', 'Hello <img src=x onerror="alert(1)"> there'],
+    ['an iframe', '<iframe src="https://evil.example"></iframe>'],
+    ['a style element', '<style>body{display:none}</style>'],
+  ])('%s is dropped and is a problem', (_label, text) => {
+    const parsed = parseMarkdown(text)
+    expect(parsed.problems.map((problem) => problem.message)).toContain(
+      'HTML is not allowed in the text: write it in Markdown.',
+    )
+    const tags = elements(parsed.tree).map((element) => element.tagName)
+    expect(tags).not.toEqual(expect.arrayContaining(['script', 'img', 'iframe', 'style']))
+    expect(everything(parsed.tree)).not.toMatch(/onerror|alert\(1\)|evil\.example/)
+  })
+
+  test.each([
+    ['javascript:', '[x](javascript:alert(1))'],
+    ['JavaScript: in any case', '[x](JaVaScRiPt:alert(1))'],
+    ['an autolink', '<javascript:alert(2)>'],
+    ['data:', '[x](data:text/html;base64,PHNjcmlwdD4=)'],
+    ['a protocol-relative address', '[x](//evil.example/path)'],
+    ['vbscript:', '[x](vbscript:msgbox)'],
+  ])('a %s link is refused and leaves only its text', (_label, text) => {
+    const parsed = parseMarkdown(text)
+    expect(parsed.problems).toHaveLength(1)
+    expect(elements(parsed.tree).filter((element) => element.tagName === 'a')).toEqual([])
+    expect(everything(parsed.tree)).not.toMatch(/"href"/)
+  })
+
+  test('links to http(s), mailto and this site stay links', () => {
+    const parsed = parseMarkdown(
+      '[a](https://example.com) [b](http://example.com) [c](mailto:hi@example.com) [d](/about#reviews) [e](#top)',
+    )
+    expect(parsed.problems).toEqual([])
+    const hrefs = elements(parsed.tree).flatMap((element) => (element.tagName === 'a' ? [element.properties.href] : []))
+    expect(hrefs).toEqual([
+      'https://example.com',
+      'http://example.com',
+      'mailto:hi@example.com',
+      '/about#reviews',
+      '#top',
+    ])
+  })
+
+  test.each([
+    ['/path', true],
+    ['#part', true],
+    ['https://x.example', true],
+    ['MAILTO:a@b.c', true],
+    ['//x.example', false],
+    ['/\\x.example', false],
+    ['javascript:x', false],
+    ['ftp://x.example', false],
+    ['relative/path', false],
+  ])('isAllowedHref(%j) is %s', (href, allowed) => {
+    expect(isAllowedHref(href)).toBe(allowed)
+  })
+})
+
+describe('directives', () => {
+  test('each embed kind is checked and placed in the tree by index', () => {
+    const parsed = parseMarkdown(
+      [
+        `Today :price{asin="${ASIN}"}, or :buy[Check the price]{asin="${ASIN}"}.`,
+        '',
+        `::product{asin="${ASIN}"}`,
+        '',
+        '::products{category="mylar-sleeves" sort="rating" limit="4"}',
+        '',
+        `::products{asins="${ASIN},B000000002"}`,
+        '',
+        `::compare{asins="${ASIN},B000000002"}`,
+        '',
+        '::compare{table="golden-age-sleeves"}',
+      ].join('\n'),
+    )
+    expect(parsed.problems).toEqual([])
+    expect(parsed.embeds).toEqual([
+      { name: 'price', asin: ASIN },
+      { name: 'buy', asin: ASIN },
+      { name: 'product', asin: ASIN },
+      { name: 'products', category: 'mylar-sleeves', sort: 'rating', limit: 4 },
+      { name: 'products', asins: [ASIN, 'B000000002'] },
+      { name: 'compare', asins: [ASIN, 'B000000002'] },
+      { name: 'compare', table: 'golden-age-sleeves' },
+    ])
+    const placeholders = elements(parsed.tree).filter((element) => element.tagName === 'x-embed')
+    expect(placeholders.map((element) => element.properties.dataIndex)).toEqual([0, 1, 2, 3, 4, 5, 6])
+    // The buy link keeps its words.
+    expect(JSON.stringify(placeholders[1])).toContain('Check the price')
+  })
+
+  test.each([
+    ['markup in an attribute', '::product{asin="B0<b>x</b>"}', '::product: asin must be a 10-character ASIN'],
+    ['a quote in an attribute', `::product{asin='B0"onmouseover="x'}`, '::product: asin must be a 10-character ASIN'],
+    ['an attribute we do not know', `::product{asin="${ASIN}" onclick="alert(1)"}`, 'unknown attribute onclick'],
+    ['a missing attribute', '::product', '::product: asin is missing.'],
+    ['a sort we do not have', '::products{category="x" sort="cheapest"}', 'sort must be one of'],
+    ['a limit out of range', '::products{category="x" limit="40"}', 'limit must be a number from 1 to 12'],
+    ['a malformed slug', '::compare{table="Not A Slug"}', 'table must be a slug'],
+    ['an unknown block directive', '::carousel{asins="x"}', '::carousel is not an embed this site knows.'],
+    ['a container directive', ':::product\ntext\n:::', ':::product is written as'],
+    ['a text embed on a line of its own', `::price{asin="${ASIN}"}`, '::price is written as :price{asin="B0…"}'],
+  ])('%s is a problem, and nothing a visitor sees', (_label, text, message) => {
+    const parsed = parseMarkdown(text)
+    expect(parsed.problems).toHaveLength(1)
+    expect(parsed.problems[0]!.message).toContain(message)
+    expect(parsed.problems[0]!.line).toBe(1)
+    expect(parsed.embeds).toEqual([])
+    expect(everything(parsed.tree)).not.toMatch(/onclick|onmouseover|<b>/)
+  })
+
+  test('colons in running text that are not ours stay text', () => {
+    const parsed = parseMarkdown('The refresh runs at 3:15 AM. Note:this is fine, as is ratio 4:3.')
+    expect(parsed.problems).toEqual([])
+    expect(parsed.embeds).toEqual([])
+    const paragraph = elements(parsed.tree).find((element) => element.tagName === 'p')!
+    const text = paragraph.children.map((child) => (child.type === 'text' ? child.value : '')).join('')
+    expect(text).toBe('The refresh runs at 3:15 AM. Note:this is fine, as is ratio 4:3.')
+  })
+
+  test('more than 50 product embeds is a problem', () => {
+    const text = Array.from({ length: 51 }, () => `::product{asin="${ASIN}"}`).join('\n\n')
+    expect(parseMarkdown(text).problems.map((problem) => problem.message)).toContain(
+      'A text may hold up to 50 embeds; this one holds 51.',
+    )
+    expect(parseMarkdown(text.split('\n\n').slice(1).join('\n\n')).problems).toEqual([])
+  })
+})
+
+describe('structure', () => {
+  test('headings get ids, written or derived, and the second-level ones are the contents', () => {
+    const parsed = parseMarkdown('## Which size? {#which-size}\n\n## Storing boxes\n\n### Deeper\n\n## Last one')
+    expect(parsed.headings).toEqual([
+      { id: 'which-size', text: 'Which size?' },
+      { id: 'storing-boxes', text: 'Storing boxes' },
+      { id: 'last-one', text: 'Last one' },
+    ])
+  })
+
+  test('"Table: …" above a table becomes its caption, with an id that names it', () => {
+    const parsed = parseMarkdown('Table: Sizes by era\n\n| Era | Bag |\n| --- | --- |\n| Golden | 7.75 |')
+    const table = elements(parsed.tree).find((element) => element.tagName === 'table')!
+    const caption = table.children.find((child): child is Element => child.type === 'element')!
+    expect(caption.tagName).toBe('caption')
+    expect(caption.properties.id).toBe('table-1-caption')
+    expect(elements(parsed.tree).filter((element) => element.tagName === 'p')).toEqual([])
+  })
+
+  test('images are listed for the media-library check', () => {
+    expect(parseMarkdown('![A long box](/uploads/abc.png)').images).toEqual(['/uploads/abc.png'])
+  })
+
+  test('a text is parsed once: the same text gives the same parse', () => {
+    const text = `## Kept {#kept}\n\n::product{asin="${ASIN}"}`
+    expect(parsedDocument(text)).toBe(parsedDocument(`${text}`))
+    expect(parsedDocument(text)).not.toBe(parsedDocument(`${text}\n`))
+  })
+})
