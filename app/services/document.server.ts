@@ -17,6 +17,7 @@ import {
   insertDocument,
   insertRevision,
   knownMediaUrls,
+  listDocumentsEmbedding,
   listDueGuides,
   removeRedirect,
   setDocumentStatus,
@@ -288,4 +289,38 @@ export async function publishDueGuides(now = new Date()): Promise<number> {
   }
   if (published) await invalidatePages(CONTENT_CHANGED)
   return published
+}
+
+/**
+ * A product's ASIN was replaced in place (decision 047): the texts that embed the old ASIN are made to embed the
+ * new one, each as a new revision by whoever replaced it, so a guide keeps showing the product. Only the ASINs
+ * inside directives' attributes change. Runs in the replacement's transaction; the pages drop with its tags.
+ */
+export async function followReplacedAsin(trx: Executor, actorId: number, oldAsin: string, newAsin: string) {
+  const documents = await listDocumentsEmbedding(trx, { type: 'product', target: oldAsin })
+  const inAttributes = new RegExp(`\\b${oldAsin}\\b`, 'g')
+  for (const { id } of documents) {
+    const before = await getAdminDocument(trx, id, { lock: true })
+    if (!before) continue
+    const body = before.body.replace(/\{[^}\n]*\}/g, (attributes) => attributes.replace(inAttributes, newAsin))
+    if (body === before.body) continue
+    const row = await updateDocument(trx, id, { body, text_changed: true })
+    await recordSave(
+      trx,
+      actorId,
+      before.kind as DocumentKind,
+      row,
+      { ...before, body },
+      embedTargets(parseMarkdown(body).embeds),
+    )
+    const diff = { body: 'changed', asin: { from: oldAsin, to: newAsin } }
+    await writeAudit(trx, {
+      actorId,
+      entityType: entityOf(before.kind as DocumentKind),
+      entityId: id,
+      action: 'REPLACE_ASIN',
+      diff,
+    })
+  }
+  return documents.length
 }

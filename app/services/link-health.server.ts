@@ -30,6 +30,7 @@ import {
 } from '#app/utils/link-health.ts'
 import { DEFAULT_STORE, storeProductUrl } from '#app/utils/stores.ts'
 import { db, type Executor } from '#db/client.ts'
+import { followReplacedAsin } from './document.server.ts'
 
 // Link health (docs/decisions/047): what the nightly refresh records about each product's Amazon link, and the
 // panel's writes on it (mark seen, replace the ASIN; hiding is the products list's own switch) and its
@@ -150,6 +151,7 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
         normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), getEnv().AFFILIATE_TAG),
       )
       const resolved = await resolveProductProblems(trx, id)
+      await followReplacedAsin(trx, actorId, product.asin, asin)
       await writeAudit(trx, {
         actorId,
         entityType: 'PRODUCT',

@@ -222,6 +222,56 @@ describe('the Link health tab', () => {
     expect(imports).toContainEqual({ asins: ['B0NEWASIN1'], created_by: editor.id })
   })
 
+  test('replace the ASIN: the guides that embed the old one embed the new one, as a new revision by the replacer', async () => {
+    const target = await problem('rejected')
+    const old = target.product.asin
+    const { saveGuide } = await import('#app/services/document.server.ts')
+    const body = `Our pick :price{asin="${old}"}.\n\n::product{asin="${old}"}\n\n${old} is named here in words too.`
+    const guide = await saveGuide(editor.id, null, {
+      intent: 'publish',
+      title: 'Replaced ASIN guide',
+      slug: '',
+      summary: 'A guide that embeds a product whose ASIN is then replaced in place.',
+      body,
+      coverMediaId: undefined,
+      lastReviewedOn: null,
+      seoTitle: null,
+      noindex: false,
+      publishAt: null,
+      revision: 0,
+    })
+
+    await redirectOf(
+      await act(editor.cookie, { intent: 'replace-asin', productId: target.product.id, asin: 'B0NEWASIN2' }),
+    )
+
+    const document = await db.selectFrom('documents').selectAll().where('id', '=', guide.id).executeTakeFirstOrThrow()
+    expect(document.body).toBe(
+      `Our pick :price{asin="B0NEWASIN2"}.\n\n::product{asin="B0NEWASIN2"}\n\n${old} is named here in words too.`,
+    )
+    expect(document.revision).toBe(2)
+    const revisions = await db
+      .selectFrom('document_revisions')
+      .select(['revision', 'author_id'])
+      .where('document_id', '=', guide.id)
+      .orderBy('revision')
+      .execute()
+    expect(revisions).toEqual([
+      { revision: 1, author_id: editor.id },
+      { revision: 2, author_id: editor.id },
+    ])
+    const embeds = await db.selectFrom('document_embeds').select('target').where('document_id', '=', guide.id).execute()
+    expect(embeds).toEqual([{ target: 'B0NEWASIN2' }])
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'diff'])
+      .where('entity_type', '=', 'GUIDE')
+      .where('action', '=', 'REPLACE_ASIN')
+      .executeTakeFirstOrThrow()
+    expect(audit.diff).toEqual({ body: 'changed', asin: { from: old, to: 'B0NEWASIN2' } })
+    await db.deleteFrom('documents').execute()
+  })
+
   test('replace the ASIN: a malformed one (400) or one another product has (409) changes nothing', async () => {
     const target = await problem('rejected')
     const other = await createProduct({ asin: 'B0TAKEN001' })
