@@ -391,12 +391,16 @@ describe('/compare?asins=', () => {
 })
 
 describe('/compare-sleeves', () => {
+  // The page is the owners' text; its live tables are its ::sleeve-table embeds (docs/decisions/052).
   const load = async (query = '') => {
     const result = await sleevesLoader(loaderArgs(`/compare-sleeves${query}`))
-    return replyOf<{
-      tables: Array<{ id: string; rows: Array<{ asin: string }>; sort: unknown }>
-      pricesAsOf: string | null
+    const { document } = replyOf<{
+      document: { embeds: Array<{ name: string; material?: string; rows?: Array<{ asin: string }>; sort?: unknown }> }
     }>(result).data
+    const tables = document.embeds
+      .filter((embed) => embed.name === 'sleeve-table')
+      .map((embed) => ({ id: embed.material!, rows: embed.rows!, sort: embed.sort }))
+    return { tables }
   }
   const table = (data: Awaited<ReturnType<typeof load>>, id: string) =>
     data.tables.find((candidate) => candidate.id === id)!.rows.map((row) => row.asin)

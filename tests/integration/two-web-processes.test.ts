@@ -185,6 +185,7 @@ describe('two web processes on one database and Redis', () => {
       expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
         'daily-link-health',
         'nightly-refresh',
+        'publish-due-guides',
         'search-vocabulary',
         'weekly-digest',
       ])
@@ -192,6 +193,7 @@ describe('two web processes on one database and Redis', () => {
       const delayed = (await Promise.all(queues.map((queue) => queue.getDelayed()))).flat()
       expect(delayed.map((job) => job.name).sort()).toEqual([
         'count-search-vocabulary',
+        'publish-guides',
         'refresh-products',
         'send-digest',
         'send-link-health',
