@@ -33,13 +33,13 @@ export function Embed({
       return <ProductBox embed={embed} />
     case 'products':
       return (
-        <div className="not-prose my-6">
+        <div className="document-wide my-6">
           <ProductGrid products={embed.cards} />
         </div>
       )
     case 'compare':
       return (
-        <div className="my-6">
+        <div className="document-wide my-6">
           <ComparisonTable
             id={embed.prefix}
             caption={embed.caption}

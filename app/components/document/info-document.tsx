@@ -14,8 +14,10 @@ export interface InfoPageData {
 /** An information page: its label and title over the owners' text (docs/decisions/052). */
 export function InfoDocument({ page, document }: InfoPageData) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <PageHeader eyebrow={page.eyebrow} title={page.title} />
+    <main className="mx-auto max-w-7xl px-4 py-12">
+      <div className="max-w-3xl">
+        <PageHeader eyebrow={page.eyebrow} title={page.title} />
+      </div>
       <DocumentBody document={document} />
     </main>
   )
