@@ -7,9 +7,12 @@ import { saveGuide, savePage } from '#app/services/document.server.ts'
 
 const SUMMARY = 'A test guide about storing comics, written for the integration tests of guides and their embeds.'
 
+const BODY = 'Keep comics in a cool, dry, dark place.'
+
 export interface TestGuide {
   title: string
-  body: string
+  /** Markdown; a line of plain text unless given. */
+  body?: string
   slug?: string
   intent?: GuideIntent
   /** A wall-clock time in REFRESH_TZ, as the form's datetime-local sends it ("2026-12-01T09:30"). */
@@ -18,13 +21,13 @@ export interface TestGuide {
 
 /** A new guide, published unless `intent` says otherwise. */
 export function createGuide(actorId: number, { intent = 'publish', ...fields }: TestGuide) {
-  const form = GuideFormSchema.parse({ intent, summary: SUMMARY, revision: '0', ...fields })
+  const form = GuideFormSchema.parse({ intent, summary: SUMMARY, revision: '0', body: BODY, ...fields })
   return saveGuide(actorId, null, form)
 }
 
 /** Saves a guide again with these fields, from the form as it was opened at `revision`. */
 export function updateGuide(actorId: number, id: number, revision: number, { intent = 'save', ...fields }: TestGuide) {
-  const form = GuideFormSchema.parse({ intent, summary: SUMMARY, revision: String(revision), ...fields })
+  const form = GuideFormSchema.parse({ intent, summary: SUMMARY, revision: String(revision), body: BODY, ...fields })
   return saveGuide(actorId, id, form)
 }
 
