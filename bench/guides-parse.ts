@@ -8,6 +8,7 @@ import { benchGuideBody } from './data.ts'
 // (parseMarkdown: remark, directives, rehype, sanitize) and with it (parsedDocument: the text's SHA-256 and a Map
 // lookup), for the demo guides, the information pages' default texts and the bench guide (docs/decisions/052).
 // In one process, no server and no database: the page's other costs (its queries, React) are the cold bench's.
+// Times are wall-clock per call; CPU is the process's CPU time over all the calls, per call.
 
 const { values } = parseArgs({
   options: {
@@ -27,18 +28,23 @@ const texts = [
   ...Object.values(defaultPages).map((page) => ({ name: `page ${page.slug}`, body: page.body })),
 ]
 
-/** Milliseconds per call of `work` on `body`: median and p99 of `runs` calls, after `warmup` not counted. */
+/**
+ * Milliseconds per call of `work` on `body`, after `warmup` calls not counted: the median and p99 of `runs` calls'
+ * times, and the process's CPU time over them all per call (steadier than the times on a shared machine).
+ */
 function time(work: (body: string) => unknown, body: string) {
   for (let i = 0; i < warmup; i++) work(body)
   const samples: number[] = []
+  const cpuBefore = process.cpuUsage()
   for (let i = 0; i < runs; i++) {
     const started = performance.now()
     work(body)
     samples.push(performance.now() - started)
   }
+  const cpu = process.cpuUsage(cpuBefore)
   samples.sort((a, b) => a - b)
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil(p * samples.length) - 1)]!
-  return { median: at(0.5), p99: at(0.99) }
+  return { median: at(0.5), p99: at(0.99), cpu: (cpu.user + cpu.system) / 1000 / runs }
 }
 
 const rows = texts.map(({ name, body }) => {
@@ -52,19 +58,32 @@ const rows = texts.map(({ name, body }) => {
     embeds: parsed.embeds.length,
     uncached,
     cached,
-    ratio: uncached.median / cached.median,
+    ratio: uncached.cpu / cached.cpu,
   }
 })
 
-const header = ['text', 'chars', 'embeds', 'parse ms p50', 'parse ms p99', 'cached µs p50', 'cached µs p99', 'saved']
+const header = [
+  'text',
+  'chars',
+  'embeds',
+  'parse ms p50',
+  'parse ms p99',
+  'parse CPU ms',
+  'cached µs p50',
+  'cached µs p99',
+  'cached CPU µs',
+  'saved (CPU)',
+]
 const body = rows.map((row) => [
   row.name,
   row.characters.toLocaleString('en-US'),
   String(row.embeds),
   row.uncached.median.toFixed(2),
   row.uncached.p99.toFixed(2),
+  row.uncached.cpu.toFixed(2),
   (row.cached.median * 1000).toFixed(1),
   (row.cached.p99 * 1000).toFixed(1),
+  (row.cached.cpu * 1000).toFixed(1),
   `${Math.round(row.ratio).toLocaleString('en-US')}×`,
 ])
 const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)))
