@@ -1,13 +1,16 @@
 import crypto from 'node:crypto'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
+import { deleteDocument, getDocumentBySlug, insertDocument, setEmbeds } from '#app/models/document.server.ts'
 import { countSearchVocabulary } from '#app/models/search.server.ts'
+import { embedTargets } from '#app/services/document.server.ts'
 import type { Database } from '#db/client.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { migrateToLatest } from '#db/migrator.ts'
 import { categories } from '#db/seed-data/categories.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
-import { products } from '#db/seed-data/products.ts'
+import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
@@ -202,6 +205,90 @@ export async function countBenchVocabulary(databaseUrl: string): Promise<number>
   const db = openDatabase(databaseUrl)
   try {
     return await countSearchVocabulary(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** The guide of the cold `guide page` row, at a fixed address (docs/decisions/052). */
+export const BENCH_GUIDE_SLUG = 'bench-guide-ten-embeds'
+
+/** The first `count` visible demo products of a category: in every bench catalogue, whatever its size. */
+function demoAsins(category: string, count: number): string[] {
+  const demo: readonly SeedProduct[] = products
+  const found = demo.filter((product) => product.category === category && !product.soft_hidden).slice(0, count)
+  if (found.length < count) throw new Error(`The demo catalogue has fewer than ${count} visible ${category}`)
+  return found.map((product) => product.asin)
+}
+
+/**
+ * A guide with ten embeds of every kind a guide uses, over the demo products and categories: three single products
+ * (two boxes, one buy link), two category grids read from the whole catalogue (a category listing each, like a
+ * category page's first page), a grid and two comparisons by ASIN, and two prices in the text.
+ */
+export function benchGuideBody(): string {
+  const [mylarA, mylarB] = demoAsins('mylar-sleeves', 2)
+  const [boardA, boardB] = demoAsins('backing-boards', 2)
+  const [shortBox] = demoAsins('short-boxes', 1)
+  const [longBox] = demoAsins('long-boxes', 1)
+  const [bagA, bagB] = demoAsins('polypropylene-sleeves', 2)
+  return `Golden Age books need archival care. This guide compares what works, with live prices.
+
+## Sleeves
+
+::product{asin="${mylarA}"}
+
+A pack of Mylar sleeves costs :price{asin="${mylarB}"} today; :buy[check the pack of 50]{asin="${mylarA}"} before you order.
+
+::products{category="mylar-sleeves" sort="rating" limit="4"}
+
+::compare{asins="${mylarA},${mylarB},${bagA},${bagB}"}
+
+## Boards
+
+::product{asin="${boardA}"}
+
+::compare{asins="${boardA},${boardB}"}
+
+## Boxes
+
+A short box is :price{asin="${shortBox}"}; a long box holds twice as many.
+
+::products{asins="${shortBox},${longBox},${boardB}"}
+
+::products{category="long-boxes" sort="price-low" limit="4"}
+`
+}
+
+/**
+ * Puts the bench guide in the bench database, published, with its embeds recorded as a save records them: again
+ * on every run (a reused database too), so the text here is always the one measured.
+ */
+export async function ensureBenchGuide(databaseUrl: string): Promise<void> {
+  const body = benchGuideBody()
+  const parsed = parseMarkdown(body)
+  if (parsed.problems.length) throw new Error(`The bench guide does not parse: ${JSON.stringify(parsed.problems)}`)
+  const db = openDatabase(databaseUrl)
+  try {
+    await db.transaction().execute(async (trx) => {
+      const before = await getDocumentBySlug(trx, 'guide', BENCH_GUIDE_SLUG, { lock: true })
+      if (before) await deleteDocument(trx, before.id)
+      const row = await insertDocument(trx, 'guide', {
+        slug: BENCH_GUIDE_SLUG,
+        title: 'Bench guide: archival storage with ten embeds',
+        eyebrow: null,
+        summary: 'Sleeves, boards and boxes for Golden Age books, with live prices: the guide the benchmark reads.',
+        body,
+        cover_media_id: null,
+        last_reviewed_on: null,
+        seo_title: null,
+        noindex: true,
+        status: 'published',
+        publish_at: null,
+        published_at: new Date(),
+      })
+      await setEmbeds(trx, row.id, embedTargets(parsed.embeds))
+    })
   } finally {
     await db.destroy()
   }

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { PRICE_SLIDER, RATING_THRESHOLDS, SORTS } from '#app/schemas/category-filters.ts'
+import { BENCH_GUIDE_SLUG } from './data.ts'
 
 // The cold mixes of `npm run bench -- --cold`: every request a different address, drawn from the bench
 // catalogue, so that the server's page cache (5,000 entries for 60 s, keyed on path and full query) misses.
@@ -157,5 +158,7 @@ export function coldMixes(catalogue: Catalogue) {
     search: () => randomSearchPath(catalogue),
     mylar: () => bustedSearchPath(catalogue.commonTerm.term),
     floor: bustedPath('/about'),
+    // The bench guide's ten embeds (bench/data.ts), read afresh on every request; its text is parsed once.
+    guide: bustedPath(`/guides/${BENCH_GUIDE_SLUG}`),
   }
 }

@@ -7,7 +7,13 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { countBenchVocabulary, prepareBenchDatabase, type PreparedData } from './data.ts'
+import {
+  BENCH_GUIDE_SLUG,
+  countBenchVocabulary,
+  ensureBenchGuide,
+  prepareBenchDatabase,
+  type PreparedData,
+} from './data.ts'
 import { bustedSearchPath, coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import {
   CLOCK_TICKS,
@@ -28,7 +34,8 @@ import { AdminWriteLoop, createAdminSession, type SaveCounts } from './writes.ts
 const USAGE = `Usage: npm run bench -- [options]
 
   --cold             the cold mixes instead of the cached pages: every request a new random address (product
-                     pages, category pages, searches, and the search for "mylar" and for a rare term)
+                     pages, category pages, searches, the search for "mylar" and for a rare term, and a guide
+                     with ten embeds)
   --writes           also measure the cached pages while an admin saves a product once a second (the writes
                      mix; with --cold, after the cold mixes)
   --web-concurrency <n>
@@ -60,6 +67,7 @@ const COLD_GOALS = {
   product: { minRatio: 0.15, maxP99Ms: 50 },
   category: { minRatio: 0.12, maxP99Ms: 75 },
   search: { minRatio: 0.1, maxP99Ms: 100 },
+  guide: { minRatio: 0.1, maxP99Ms: 100 },
 } satisfies Record<string, Goal>
 /** A cold row whose share of page-cache misses is below this was not cold: the output says so. */
 const COLD_MISS_SHARE = 0.9
@@ -607,6 +615,12 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
         search: true,
       })
     }
+    rows.push({
+      name: 'guide page',
+      path: `/guides/${BENCH_GUIDE_SLUG}?_={random}`,
+      next: mixes.guide,
+      goal: COLD_GOALS.guide,
+    })
     // No target: what rendering any page costs here, with no query of its own (the footer's is kept).
     rows.push({ name: 'floor: /about', path: '/about?_={random}', next: mixes.floor, goal: null })
   } else {
@@ -653,6 +667,7 @@ async function main() {
   log(
     `Counted ${counted} terms of the search vocabulary, as the worker does hourly (${vocabularySeconds.toFixed(1)} s)`,
   )
+  await ensureBenchGuide(data.databaseUrl)
   const rebuilt = ensureBuild()
   if (redisUrl) {
     const removed = await clearRedisPrefix(redisUrl, 'bench')

@@ -17,6 +17,10 @@ describe('nextRunAt', () => {
     ['0 9 * * 1', 'America/New_York', '2026-06-08T03:30:00Z', '2026-06-08T13:00:00.000Z'],
     ['0 9 * * 1', 'Europe/Berlin', '2026-06-03T12:00:00Z', '2026-06-08T07:00:00.000Z'],
     ['15 3 * * *', 'America/New_York', '2026-06-03T12:00:00Z', '2026-06-04T07:15:00.000Z'],
+    // The scheduled-guides sweep: the next five-minute mark, the same in every time zone.
+    ['*/5 * * * *', 'America/New_York', '2026-06-03T12:03:30Z', '2026-06-03T12:05:00.000Z'],
+    ['*/5 * * * *', 'America/New_York', '2026-06-03T12:05:00Z', '2026-06-03T12:10:00.000Z'],
+    ['*/5 * * * *', 'Asia/Kolkata', '2026-06-03T23:58:00Z', '2026-06-04T00:00:00.000Z'],
   ])('%s in %s after %s is %s', (pattern, tz, after, expected) => {
     expect(nextRunAt(pattern, tz, new Date(after)).toISOString()).toBe(expected)
   })
@@ -39,6 +43,15 @@ describe('nextRunAt', () => {
       id: 'daily-link-health',
       pattern: '0 7 * * *',
       job: 'send-link-health',
+      data: {},
+    })
+  })
+
+  test('scheduled guides are swept every five minutes, in case a delayed job was lost', () => {
+    expect(schedules).toContainEqual({
+      id: 'publish-due-guides',
+      pattern: '*/5 * * * *',
+      job: 'publish-guides',
       data: {},
     })
   })
@@ -78,6 +91,19 @@ describe('in-process schedule timers', () => {
     timers.close()
     await vi.advanceTimersByTimeAsync(14 * 24 * 3600 * 1000)
     expect(runs).toHaveLength(2)
+  })
+
+  test('the guides sweep fires on every five-minute mark', async () => {
+    vi.useFakeTimers({ now: new Date('2026-06-03T12:03:30Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const runs: string[] = []
+    const timers = startScheduleTimers(async (schedule: Schedule) => {
+      if (schedule.id === 'publish-due-guides') runs.push(new Date().toISOString())
+    })
+    await vi.advanceTimersByTimeAsync(90_000 - 1)
+    expect(runs).toEqual([])
+    await vi.advanceTimersByTimeAsync(1 + 10 * 60_000)
+    expect(runs).toEqual(['2026-06-03T12:05:00.000Z', '2026-06-03T12:10:00.000Z', '2026-06-03T12:15:00.000Z'])
+    timers.close()
   })
 
   test('a failing run is logged and the next one is still armed', async () => {

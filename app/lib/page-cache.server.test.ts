@@ -17,12 +17,15 @@ app.use((_req, res, next) => {
   next()
 })
 app.use(cache.middleware)
-app.get(['/', '/about', '/search', '/product/:asin', '/reviews/:asin', '/category/:slug'], async (req, res) => {
-  const render = (renders.get(req.path) ?? 0) + 1
-  renders.set(req.path, render)
-  await new Promise((resolve) => setTimeout(resolve, Number(req.query.delay ?? 0)))
-  res.set('Cache-Control', 'public, max-age=60').type('html').end(`${req.path} render ${render}`)
-})
+app.get(
+  ['/', '/about', '/robots.txt', '/search', '/product/:asin', '/reviews/:asin', '/category/:slug'],
+  async (req, res) => {
+    const render = (renders.get(req.path) ?? 0) + 1
+    renders.set(req.path, render)
+    await new Promise((resolve) => setTimeout(resolve, Number(req.query.delay ?? 0)))
+    res.set('Cache-Control', 'public, max-age=60').type('html').end(`${req.path} render ${render}`)
+  },
+)
 
 let base = ''
 beforeAll(async () => {
@@ -40,7 +43,7 @@ async function get(path: string) {
 }
 
 const PAGES = ['/product/A', '/reviews/A', '/product/B', '/category/x', '/category/x?sort=price-low', '/category/y']
-const OTHERS = ['/search?q=sleeve', '/', '/about']
+const OTHERS = ['/search?q=sleeve', '/', '/about', '/robots.txt']
 
 /** Renders each page once, so each is a hit until something drops it. */
 async function warm(paths: string[]) {
@@ -66,6 +69,7 @@ describe('invalidation by tags', () => {
       '/search?q=sleeve': true,
       '/': true,
       '/about': true,
+      '/robots.txt': true,
     })
   })
 
@@ -81,7 +85,9 @@ describe('invalidation by tags', () => {
       '/category/y': true,
       '/search?q=sleeve': false,
       '/': false,
+      // An information page's text may embed any product (docs/decisions/052); robots.txt shows none.
       '/about': false,
+      '/robots.txt': true,
     })
   })
 

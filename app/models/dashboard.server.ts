@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 
-// The dashboard's numbers: all four counters are real counts, in one round trip.
+// The dashboard's numbers: the four counters and the published guides are real counts, in one round trip.
 
 export async function getCatalogueCounts(db: Executor) {
   const row = await db
@@ -23,6 +23,12 @@ export async function getCatalogueCounts(db: Executor) {
         .select(sql<number>`count(*)::int`.as('n'))
         .where('is_featured', '=', true)
         .as('featured'),
+      eb
+        .selectFrom('documents')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('kind', '=', 'guide')
+        .where('status', '=', 'published')
+        .as('guides'),
     ])
     .executeTakeFirstOrThrow()
   return {
@@ -30,6 +36,7 @@ export async function getCatalogueCounts(db: Executor) {
     categories: Number(row.categories),
     media: Number(row.media),
     featured: Number(row.featured),
+    guides: Number(row.guides),
   }
 }
 

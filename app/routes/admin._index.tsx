@@ -6,32 +6,37 @@ import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
+import { countGuidesWithBrokenEmbeds } from '#app/models/document.server.ts'
 import { countOpenProblems, listFeaturedWithProblems } from '#app/models/link-health.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { LINK_HEALTH_PATH } from '#app/schemas/link-health.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
-// /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), and outbound clicks
-// over 30 days.
+// /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), the guides and how many
+// of them embed something a visitor cannot see (decision 052), and outbound clicks over 30 days.
 
 const CHART_DAYS = 30
 /** Featured products with problems named on the card; the tab lists them all. */
 const FEATURED_NAMED = 10
+const GUIDES_PATH = '/admin/guides'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const timeZone = getEnv().REFRESH_TZ
-  const [counts, refresh, clicks, problems, featuredWithProblems] = await Promise.all([
-    getCatalogueCounts(db),
-    getLatestRefresh(db),
-    getClicksPerDay(db, CHART_DAYS, timeZone),
-    countOpenProblems(db),
-    listFeaturedWithProblems(db, FEATURED_NAMED),
-  ])
+  const [{ guides: publishedGuides, ...counts }, refresh, clicks, problems, featuredWithProblems, brokenGuides] =
+    await Promise.all([
+      getCatalogueCounts(db),
+      getLatestRefresh(db),
+      getClicksPerDay(db, CHART_DAYS, timeZone),
+      countOpenProblems(db),
+      listFeaturedWithProblems(db, FEATURED_NAMED),
+      countGuidesWithBrokenEmbeds(db),
+    ])
   return {
     counts,
     linkHealth: { ...problems, featured: featuredWithProblems },
+    guides: { published: publishedGuides, broken: brokenGuides },
     refresh: refresh
       ? {
           when: formatDateTime(refresh.refresh_date, timeZone),
@@ -48,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
 
 export default function Dashboard() {
-  const { counts, refresh, clicks, linkHealth } = useLoaderData<typeof loader>()
+  const { counts, refresh, clicks, linkHealth, guides } = useLoaderData<typeof loader>()
   const counters = [
     { label: 'Total Products', value: counts.products },
     { label: 'Categories', value: counts.categories },
@@ -104,6 +109,9 @@ export default function Dashboard() {
         <Card id="link-health" title="Link health">
           <LinkHealthSummary {...linkHealth} />
         </Card>
+        <Card id="guides" title="Guides">
+          <GuidesSummary {...guides} />
+        </Card>
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
           <p className="mt-2 text-sm">
@@ -150,6 +158,29 @@ function LinkHealthSummary({
           </ul>
         </>
       ) : null}
+    </div>
+  )
+}
+
+/** The published guides, and those with an embed a visitor cannot see (a product hidden, gone or refused…). */
+function GuidesSummary({ published, broken }: { published: number; broken: number }) {
+  return (
+    <div className="mt-2 space-y-2 text-sm text-slate-700">
+      <dl className="space-y-1">
+        <div>
+          <dt className="inline font-medium">Published guides: </dt>
+          <dd className="inline">{published.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Guides with a broken embed: </dt>
+          <dd className="inline">{broken.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to={GUIDES_PATH} className="font-medium text-brand-700 underline">
+          {broken ? 'Fix them in Guides' : 'Guides'}
+        </Link>
+      </p>
     </div>
   )
 }

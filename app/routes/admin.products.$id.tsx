@@ -11,6 +11,7 @@ import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getProductForEdit, listCategoryOptions } from '#app/models/admin-product.server.ts'
+import { listDocumentsEmbedding } from '#app/models/document.server.ts'
 import { PRODUCT_MAX_BODY_BYTES, PRODUCT_NOT_FOUND, ProductEditSchema } from '#app/schemas/admin-products.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { editProduct } from '#app/services/product.server.ts'
@@ -39,6 +40,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = productId(params)
   const [product, categories] = await Promise.all([getProductForEdit(db, id), listCategoryOptions(db)])
   invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 })
+  // "Used in N guides": by ASIN, as the texts name it (docs/decisions/052).
+  const usedIn = await listDocumentsEmbedding(db, { type: 'product', target: product.asin })
   // Coming back from the media picker without JavaScript: its choice is added to the gallery, not yet saved.
   const url = requestUrl(request)
   const picked = url.searchParams
@@ -47,6 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     product: { ...product, images: [...new Set([...product.images, ...picked])] },
     categories,
+    usedIn,
     listQuery: listQuery(url),
     unsavedPicks: picked.length > 0,
   }
@@ -73,7 +77,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, categories, listQuery, unsavedPicks } = useLoaderData<typeof loader>()
+  const { product, categories, usedIn, listQuery, unsavedPicks } = useLoaderData<typeof loader>()
   const reply = useActionData<SubmissionResult<string[]>>()
   const location = useLocation()
   const { role } = usePanelUser()
@@ -82,6 +86,7 @@ export default function EditProduct() {
       key={product.id}
       product={product}
       categories={categories}
+      usedIn={usedIn}
       closeTo={`/admin/products${listQuery}`}
       pickerReturn={`${location.pathname}${listQuery}`}
       unsavedPicks={unsavedPicks}

@@ -11,6 +11,7 @@ import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { documentsEmbeddingProducts } from '#app/models/document.server.ts'
 import { listOpenProblems } from '#app/models/link-health.server.ts'
 import { ADMIN_PAGE_SIZE } from '#app/schemas/admin-products.ts'
 import {
@@ -42,8 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: filters.page,
     pageSize: ADMIN_PAGE_SIZE,
   })
+  // The guides and pages each product sits in, for the whole page in one query (docs/decisions/052).
+  const embeddedIn = await documentsEmbeddingProducts(db, [...new Set(rows.map((row) => row.asin))])
   const problems = rows.map(({ detected_at, last_seen_at, seen_at, ...row }) => ({
     ...row,
+    usedIn: embeddedIn.get(row.asin) ?? [],
     detected: formatDateTime(detected_at, timeZone),
     last_seen: formatDateTime(last_seen_at, timeZone),
     seen: seen_at ? formatDateTime(seen_at, timeZone) : null,

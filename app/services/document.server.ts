@@ -193,9 +193,16 @@ async function recordSave(
   logger.debug({ kind, id: row.id, revision: row.revision }, 'document saved')
 }
 
+/**
+ * How late the job runs after the guide's time. A timer can fire a millisecond before its time by the clock, and a
+ * worker's clock may be a little behind this process's: a job that came early would find nothing due and leave
+ * the guide to the five-minute sweep.
+ */
+const PUBLISH_MARGIN_MS = 1_000
+
 /** The job that publishes the guide at its time; published anyway by the sweep if the queue lost it. */
 async function schedulePublishing(id: number, at: Date) {
-  const delay = Math.max(0, at.getTime() - Date.now())
+  const delay = Math.max(0, at.getTime() - Date.now()) + PUBLISH_MARGIN_MS
   const refused = await enqueueForAdmin('publish-guides', {}, { delay, jobId: `publish-guide-${id}-${at.getTime()}` })
   if (refused) logger.warn({ id }, 'scheduled publishing not queued; the five-minute sweep will publish it')
 }

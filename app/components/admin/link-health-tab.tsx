@@ -6,12 +6,14 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { ReplaceAsinSchema } from '#app/schemas/link-health.ts'
 import { LINK_PROBLEM_KINDS, LINK_PROBLEM_LABELS, type LinkProblemKind } from '#app/utils/link-health.ts'
 import { AdminTable } from './admin-table.tsx'
+import { EmbeddedIn, type EmbeddingDocument } from './embedding-documents.tsx'
 import { CountHeading, FilterSelect } from './product-table-parts.tsx'
 import { rowButton } from './styles.ts'
 
 // The Link health tab (docs/decisions/047): the open problems the nightly refresh found, newest first, a kind
 // filter (GET), and each row's actions as POST forms to the tab's own address: mark seen, hide the product,
-// replace its ASIN. A refused row button answers above the table; a refused ASIN under its field.
+// replace its ASIN. A refused row button answers above the table; a refused ASIN under its field. Each product
+// names the guides and pages it is embedded in (docs/decisions/052): what a fix or a hide will change.
 
 export interface LinkProblemItem {
   id: number
@@ -25,6 +27,8 @@ export interface LinkProblemItem {
   title: string
   asin: string
   soft_hidden: boolean
+  /** The guides and pages whose text embeds the product. */
+  usedIn: EmbeddingDocument[]
 }
 
 type Reply = SubmissionResult<string[]> | undefined
@@ -95,6 +99,7 @@ export function LinkHealthTab({
                     Hidden
                   </span>
                 ) : null}
+                <EmbeddedIn documents={problem.usedIn} />
               </td>
               <td className={`${cell} font-mono`}>{problem.asin}</td>
               <td className={`${cell} whitespace-nowrap`}>{LINK_PROBLEM_LABELS[problem.kind]}</td>

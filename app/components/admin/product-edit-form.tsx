@@ -16,12 +16,14 @@ import {
 import { Link } from '#app/components/link.tsx'
 import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
 import { ARCHIVAL_FLAGS, ERAS, KINDS, MATERIALS } from '#app/schemas/product-specs.ts'
+import { UsedIn, type EmbeddingDocument } from './embedding-documents.tsx'
 import { MediaPickerDialog } from './media-picker.tsx'
 import { PanelDialog } from './panel-dialog.tsx'
 import { Gallery, Section } from './product-form-parts.tsx'
 
 // The product edit panel (SPEC §2) over the list: with JavaScript it slides in and its three sections are
 // tabs; without it, it is the list's page with the whole form shown. Leaving with unsaved changes asks first.
+// Above the form, the guides and pages that embed the product (docs/decisions/052), on every tab.
 
 export type EditedProduct = ProductColumns & { asin: string }
 
@@ -44,6 +46,7 @@ const closeClass = 'rounded-md border border-slate-300 font-medium'
 export function ProductEditPanel({
   product,
   categories,
+  usedIn,
   closeTo,
   pickerReturn,
   unsavedPicks,
@@ -52,6 +55,8 @@ export function ProductEditPanel({
 }: {
   product: EditedProduct
   categories: Array<{ id: number; name: string }>
+  /** The guides and pages whose text embeds the product. */
+  usedIn: EmbeddingDocument[]
   /** The list, with its filters. */
   closeTo: string
   /** This panel's address, for the media picker's page to come back to. */
@@ -132,6 +137,7 @@ export function ProductEditPanel({
           Close
         </Link>
       </div>
+      <UsedIn documents={usedIn} />
       <FormErrors id={form.errorId} errors={formErrors} title="Failed to update product" className="mt-4" />
       {enhanced ? <SectionTabs current={section} onSelect={setSection} /> : null}
       <Form
