@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { rowColumns } from './comparison.server.ts'
 import type { Executor } from '#db/client.ts'
+import { rowColumns } from './comparison.server.ts'
 
 // Guides and information pages (docs/decisions/052): the documents, their revisions, what they embed and the
 // addresses a guide has left. Visitors read published documents only; the panel reads all of them.
@@ -347,6 +347,16 @@ export function getMediaImage(db: Executor, id: number) {
     .selectFrom('media')
     .select(['id', 'url', 'alt', 'mime_type'])
     .where('id', '=', id)
+    .where('mime_type', 'like', 'image/%')
+    .executeTakeFirst()
+}
+
+/** The library's image at this address (the media picker answers addresses): a cover chosen without JavaScript. */
+export function getMediaImageByUrl(db: Executor, url: string) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'url', 'alt', 'mime_type'])
+    .where('url', '=', url)
     .where('mime_type', 'like', 'image/%')
     .executeTakeFirst()
 }
