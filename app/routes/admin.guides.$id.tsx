@@ -165,7 +165,7 @@ export default function EditGuide() {
             Delete
           </h2>
           <FormErrors errors={replied === 'delete' ? firstErrorOf(reply) : null} title="Failed to delete guide" />
-          <Link to={`${path}?delete`} preventScrollReset className={rowButton.danger}>
+          <Link to={`${path}?delete#delete-dialog-title`} preventScrollReset className={rowButton.danger}>
             Delete guide
           </Link>
         </section>

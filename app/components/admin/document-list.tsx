@@ -52,7 +52,7 @@ export function GuideList({ guides, filtered }: { guides: GuideListRow[]; filter
     >
       {guides.map((guide) => (
         <tr key={guide.id}>
-          <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+          <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
             <Link to={`/admin/guides/${guide.id}`} className="underline">
               {guide.title}
             </Link>
@@ -78,7 +78,7 @@ export function PageList({ pages }: { pages: PageListRow[] }) {
     <AdminTable caption="The information pages, each at its own address." headings={['Title', 'Address', 'Last saved']}>
       {pages.map((page) => (
         <tr key={page.slug}>
-          <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+          <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
             <Link to={`/admin/pages/${page.slug}`} className="underline">
               {page.title}
             </Link>

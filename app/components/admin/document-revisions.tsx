@@ -66,7 +66,7 @@ export function RevisionHistory({
       >
         {revisions.map(({ revision, author, savedAt }) => (
           <tr key={revision}>
-            <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
               {revision}
               {revision === current ? ' (current)' : null}
             </th>

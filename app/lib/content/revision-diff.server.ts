@@ -47,17 +47,23 @@ function productsOf(body: string): string[] {
     .map((target) => target.target)
 }
 
-/** Every change with CONTEXT unchanged lines around it; each longer unchanged run becomes one folded row. */
+/** Every change with CONTEXT unchanged lines around it; each longer run of unchanged lines becomes one folded row. */
 function folded(lines: Array<{ kind: 'added' | 'removed' | 'same'; text: string }>): DiffRow[] {
   const near = lines.map((_, index) =>
     lines.slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1).some((line) => line.kind !== 'same'),
   )
   const rows: DiffRow[] = []
-  for (const [index, line] of lines.entries()) {
-    const last = rows.at(-1)
-    if (near[index]) rows.push(line)
-    else if (last?.kind === 'folded') last.count += 1
-    else rows.push({ kind: 'folded', count: 1 })
+  for (let index = 0; index < lines.length;) {
+    let end = index
+    while (end < lines.length && !near[end]) end += 1
+    // One line far from a change is shown: folding it would hide nothing.
+    if (end - index > 1) {
+      rows.push({ kind: 'folded', count: end - index })
+      index = end
+    } else {
+      rows.push(lines[index]!)
+      index += 1
+    }
   }
   return rows
 }
