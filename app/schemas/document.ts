@@ -80,13 +80,22 @@ export const documentFields = {
   revision: z.coerce.number().int().min(0).max(INT4_MAX),
 }
 
+/**
+ * A day that is on the calendar, from year 1 (the first Postgres takes as written): Date.parse rolls
+ * "2026-02-31" over to March 3, which the database would refuse with an error rather than a message.
+ */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) && !day.startsWith('0000')
+}
+
 const dateOnly = z
   .string()
   .optional()
   .transform((value, ctx) => {
     const text = value?.trim() ?? ''
     if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text)
     if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date such as 2026-11-26' })
     return valid ? text : z.NEVER
   })
@@ -98,7 +107,8 @@ const wallTime = z
   .transform((value, ctx) => {
     const text = value?.trim() ?? ''
     if (!text) return null
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) || Number.isNaN(Date.parse(`${text}Z`))) {
+    const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) && isCalendarDay(text.slice(0, 10))
+    if (!valid || Number.isNaN(Date.parse(`${text}Z`))) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date and time such as 2026-12-01 09:30' })
       return z.NEVER
     }

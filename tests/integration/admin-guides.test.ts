@@ -229,6 +229,18 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
     expect(await guideCount()).toBe(before)
   })
 
+  test('a day that is not on the calendar is a 400 on its field, not an error from the database', async () => {
+    const before = await guideCount()
+    const day = refusal(await create(guideForm({ title: 'Odd days', lastReviewedOn: '2026-02-31' })))
+    expect(day.status).toBe(400)
+    expect(day.errors.lastReviewedOn).toEqual(['Enter a date such as 2026-11-26'])
+    const time = refusal(
+      await create(guideForm({ intent: 'schedule', title: 'Odd days', publishAt: '2027-02-30T09:00' })),
+    )
+    expect(time.errors.publishAt).toEqual(['Enter a date and time such as 2026-12-01 09:30'])
+    expect(await guideCount()).toBe(before)
+  })
+
   test('a cover must be an image of the media library', async () => {
     const media = await db
       .insertInto('media')
