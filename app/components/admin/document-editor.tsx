@@ -113,6 +113,9 @@ const FAILED: Record<string, string> = {
 const failedTitle = (reply: SubmissionResult<string[]> | undefined, noun: 'guide' | 'page') =>
   `${FAILED[intentOf(reply) ?? ''] ?? 'Failed to save'} ${noun}`
 
+/** A field's value as typed; a form sent back with a field twice holds a list there (Conform): no text. */
+const asText = (value: unknown) => (typeof value === 'string' ? value : '')
+
 /** The summary's length in words: "142 characters — a good length (50–160)". */
 export function summaryLength(summary: string): string {
   const { min, max } = SUMMARY_GOOD
@@ -160,7 +163,7 @@ export function GuideEditor({
   // A form sent back without a cover (its box unticked) shows none, whatever was saved.
   const [chosen, setChosen] = useState(lastResult && !lastResult.initialValue?.coverMediaId ? null : cover)
   const [picking, setPicking] = useState(false)
-  const derived = slugify(typeof fields.title.value === 'string' ? fields.title.value : '')
+  const derived = slugify(asText(fields.title.value))
 
   return (
     <>
@@ -180,8 +183,8 @@ export function GuideEditor({
             inputClassName={`${inputClass} font-mono`}
             hint={
               <>
-                The address: <span className="font-mono">/guides/{fields.slug.value || derived || '…'}</span>. Left
-                empty, it is made from the title.
+                The address: <span className="font-mono">/guides/{asText(fields.slug.value) || derived || '…'}</span>.
+                Left empty, it is made from the title.
                 {guide.state === 'published' ? ' Changing it sends the old address on to the new one.' : null}
               </>
             }
@@ -299,14 +302,14 @@ export function PageEditor({
 
 type Meta = FieldMetadata<string | undefined>
 
-/** The summary with its length in words, as typed (without JavaScript, as the form was opened). */
+/** The summary with its length in words, as typed (without JavaScript, as the form was opened or sent back). */
 function SummaryField({ meta }: { meta: Meta }) {
   return (
     <TextareaField
       meta={meta}
       label="Summary"
       rows={3}
-      hint={`Shown in search results and lists. ${summaryLength(meta.value ?? '')}`}
+      hint={`Shown in search results and lists. ${summaryLength(asText(meta.value))}`}
     />
   )
 }
