@@ -253,7 +253,7 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
         width: 1,
         height: 1,
       })
-      .returning('id')
+      .returning(['id', 'url'])
       .executeTakeFirstOrThrow()
     const missing = refusal(await create(guideForm({ title: 'With a cover', coverMediaId: '2147483000' })))
     expect(missing.status).toBe(400)
@@ -261,6 +261,15 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
     const id = await draft({ title: 'With a cover', coverMediaId: String(media.id) })
     expect(await documentOf(id)).toMatchObject({ cover_media_id: media.id })
     expect((await loadGuide(id)).cover).toMatchObject({ id: media.id, picked: false })
+    // Back from the media picker's page (without JavaScript): its first image is the form's cover, not yet saved;
+    // an address that is no image of the library leaves the saved cover.
+    const picked = `?images=${encodeURIComponent(media.url)}&images=x`
+    const opened = await loaderData(
+      callLoader(newGuide.loader, `/admin/guides/new${picked}`, { cookie: cookies.editor }),
+    )
+    expect(opened.cover).toEqual({ id: media.id, url: media.url, picked: true })
+    const foreign = `?images=${encodeURIComponent('https://evil.example/x.png')}`
+    expect((await loadGuide(id, foreign)).cover).toMatchObject({ id: media.id, picked: false })
   })
 
   test('revisions: compared with the current text, restored as a new revision', async () => {

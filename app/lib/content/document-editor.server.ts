@@ -22,16 +22,13 @@ import { revisionChanges } from './revision-diff.server.ts'
 
 /**
  * The cover the form shows: the image the media picker's page came back with (`?images=`, without JavaScript;
- * the first chosen), else the saved one.
+ * the first chosen), else the saved one. An address that is no image of the library is ignored.
  */
 export async function editorCover(url: URL, savedId: number | null) {
-  const picked = url.searchParams.get('images')
-  const image = picked
-    ? await getMediaImageByUrl(db, picked)
-    : savedId === null
-      ? undefined
-      : await getMediaImage(db, savedId)
-  return image ? { id: image.id, url: image.url, picked: Boolean(picked) } : null
+  const address = url.searchParams.get('images')
+  const picked = address ? await getMediaImageByUrl(db, address) : undefined
+  const image = picked ?? (savedId === null ? undefined : await getMediaImage(db, savedId))
+  return image ? { id: image.id, url: image.url, picked: image === picked } : null
 }
 
 /** The document's revisions, newest first, and what changed since the one `?diff=N` names (if it is one). */
