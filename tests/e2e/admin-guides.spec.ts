@@ -4,12 +4,13 @@ import { slugify } from '#app/utils/slug.ts'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { deleteDocumentRow } from './support/panel.ts'
+import { createMediaRow, deleteDocumentRow } from './support/panel.ts'
 
 // The guide and page editors (docs/decisions/052), with and without JavaScript: an editor writes a guide that
-// embeds a seeded product, previews it, saves it as a draft and publishes it; an editor changes an information page,
-// which changes for visitors only once it is saved; a viewer reads the editor without being able to write. Every
-// editor page state is axe clean. What a spec writes is deleted after it (a page then shows its default text).
+// embeds a seeded product, with a cover from the media library, previews it, saves it as a draft and publishes it;
+// an editor changes an information page, which changes for visitors only once it is saved; a viewer reads the
+// editors without being able to write. Every editor page state is axe clean. What a spec writes is deleted after
+// it (a page then shows its default text).
 
 const GOLDEN = { asin: 'B073TEQUFH', title: 'E. Gerber Mylites 2 Mylar Sleeves 775M Golden Age (50)' }
 const SUMMARY = 'Sleeves, boards and boxes for books printed from 1938 to 1956, and how to handle them without harm.'
@@ -25,6 +26,8 @@ test('an editor writes a guide with a product, previews it, saves a draft and pu
   // Five page states with an axe run each (without JavaScript, in a twin page).
   test.setTimeout(180_000)
   const title = `${stamp()} Storing Golden Age books`
+  const coverName = `cover-${slugify(stamp())}.png`
+  await createMediaRow(coverName)
   await panelUsers.signIn(page.context(), 'editor')
   try {
     await page.goto('/admin')
@@ -37,6 +40,24 @@ test('an editor writes a guide with a product, previews it, saves a draft and pu
     await expect(page.getByRole('heading', { name: 'New guide', level: 1 })).toBeVisible()
     await waitForHydration(page)
     await expectNoA11yViolations(page)
+
+    // The cover first: without JavaScript the media library's page comes back to an empty form.
+    await page.getByRole('link', { name: 'Choose from the media library' }).click()
+    if (isJsProject()) {
+      const picker = page.getByRole('dialog', { name: 'Choose images' })
+      await picker.getByLabel('Search media').fill(coverName)
+      await picker.getByRole('checkbox', { name: coverName }).check()
+      await picker.getByRole('button', { name: 'Confirm Selection' }).click()
+      await expect(page.getByRole('button', { name: 'Remove the cover image' })).toBeVisible()
+    } else {
+      await page.getByLabel('Search media').fill(coverName)
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByRole('checkbox', { name: coverName }).check()
+      await page.getByRole('button', { name: 'Confirm Selection' }).click()
+      await expect(page.getByRole('heading', { name: 'New guide', level: 1 })).toBeVisible()
+      await expect(page.getByRole('checkbox', { name: 'Keep this cover (untick to remove it)' })).toBeChecked()
+    }
+    await expect(page.getByText('Not saved yet.')).toBeVisible()
 
     await page.getByLabel('Title', { exact: true }).fill(title)
     await page.getByLabel('Summary').fill(SUMMARY)
@@ -63,6 +84,8 @@ test('an editor writes a guide with a product, previews it, saves a draft and pu
     await expect(page.getByRole('heading', { name: 'Edit guide', level: 1 })).toBeVisible()
     await expect(page.getByText(`/guides/${slugify(title)}`).first()).toBeVisible()
     await expect(page.getByRole('rowheader', { name: '1 (current)' })).toBeVisible()
+    await expect(page.getByText('No cover image.')).toHaveCount(0)
+    await expect(page.getByText('Not saved yet.')).toHaveCount(0)
     await waitForHydration(page)
     await expectNoA11yViolations(page)
 
