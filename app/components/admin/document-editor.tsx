@@ -60,7 +60,7 @@ export interface EditedGuide {
   publishAt: string
 }
 
-export interface EditedPage {
+interface EditedPage {
   slug: string
   revision: number
   eyebrow: string
@@ -69,7 +69,7 @@ export interface EditedPage {
   body: string
 }
 
-export interface EditorCover {
+interface EditorCover {
   id: number
   url: string
   /** Chosen in the media library's page and not saved yet. */
@@ -117,7 +117,7 @@ const failedTitle = (reply: SubmissionResult<string[]> | undefined, noun: 'guide
 const asText = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /** The summary's length in words: "142 characters — a good length (50–160)". */
-export function summaryLength(summary: string): string {
+function summaryLength(summary: string): string {
   const { min, max } = SUMMARY_GOOD
   const length = summary.trim().length
   const count = `${length} ${length === 1 ? 'character' : 'characters'}`

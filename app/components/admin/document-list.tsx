@@ -3,7 +3,7 @@ import { AdminTable } from './admin-table.tsx'
 
 // The lists of /admin/guides and /admin/pages (docs/decisions/052): each row links to its editor.
 
-export interface GuideListRow {
+interface GuideListRow {
   id: number
   title: string
   slug: string
@@ -13,7 +13,7 @@ export interface GuideListRow {
   updatedAt: string
 }
 
-export interface PageListRow {
+interface PageListRow {
   slug: string
   title: string
   /** When an owner last saved it; null while it shows its default text. */

@@ -22,7 +22,7 @@ export interface RevisionChanges {
   summary: { from: string; to: string } | null
 }
 
-export type RevisionDiff = RevisionChanges & { revision: number }
+type RevisionDiff = RevisionChanges & { revision: number }
 
 const SIGN = { added: '+', removed: '−', same: ' ' } as const
 const LINE_CLASS = {
