@@ -163,6 +163,7 @@ export function GuideEditor({
   // A form sent back without a cover (its box unticked) shows none, whatever was saved.
   const [chosen, setChosen] = useState(lastResult && !lastResult.initialValue?.coverMediaId ? null : cover)
   const [picking, setPicking] = useState(false)
+  const pickLink = useRef<HTMLAnchorElement>(null)
   const derived = slugify(asText(fields.title.value))
 
   return (
@@ -199,7 +200,15 @@ export function GuideEditor({
                 {hydrated ? (
                   <>
                     <input type="hidden" name="coverMediaId" value={chosen.id} />
-                    <button type="button" onClick={() => setChosen(null)} className={rowButton.secondary}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setChosen(null)
+                        // The button goes with the cover: focus stays in the field, on the way to another.
+                        pickLink.current?.focus()
+                      }}
+                      className={rowButton.secondary}
+                    >
                       Remove<span className="sr-only"> the cover image</span>
                     </button>
                   </>
@@ -217,6 +226,7 @@ export function GuideEditor({
             <ErrorList id={fields.coverMediaId.errorId} errors={fields.coverMediaId.errors} />
             {canWrite ? (
               <Link
+                ref={pickLink}
                 to={pickerHref}
                 onClick={(event) => {
                   if (!hydrated) return
@@ -255,11 +265,15 @@ export function GuideEditor({
         {canWrite ? <EditorButtons buttons={GUIDE_BUTTONS[guide.state]} /> : null}
       </Form>
       {/* Outside the form: the picker's own search box must not send the guide. */}
-      <MediaPickerDialog
-        open={picking}
-        onClose={() => setPicking(false)}
-        onConfirm={([first]) => first && setChosen({ ...first, picked: true })}
-      />
+      {canWrite ? (
+        <MediaPickerDialog
+          open={picking}
+          onClose={() => setPicking(false)}
+          onConfirm={([first]) => {
+            if (first) setChosen({ ...first, picked: true })
+          }}
+        />
+      ) : null}
       {lastResult?.preview ? <PreviewRegion preview={lastResult.preview} /> : null}
     </>
   )
