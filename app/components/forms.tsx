@@ -179,7 +179,8 @@ export function Field({
   inputClassName = inputClass,
   ...inputProps
 }: FrameProps & {
-  type?: 'text' | 'email' | 'password' | 'search' | 'url' | 'tel' | 'number' | 'date' | 'hidden' | 'file'
+  type?:
+    'text' | 'email' | 'password' | 'search' | 'url' | 'tel' | 'number' | 'date' | 'datetime-local' | 'hidden' | 'file'
   inputClassName?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, Controlled | 'type' | 'className'>) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, hint) })

@@ -351,6 +351,16 @@ export function getMediaImage(db: Executor, id: number) {
     .executeTakeFirst()
 }
 
+/** The library's image at this address (the media picker answers addresses): a cover chosen without JavaScript. */
+export function getMediaImageByUrl(db: Executor, url: string) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'url', 'alt', 'mime_type'])
+    .where('url', '=', url)
+    .where('mime_type', 'like', 'image/%')
+    .executeTakeFirst()
+}
+
 /** Which of these addresses are images in the media library. */
 export async function knownMediaUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set()

@@ -28,6 +28,8 @@ const sections = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/comparisons', label: 'Comparisons' },
+  { to: '/admin/guides', label: 'Guides' },
+  { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/analytics', label: 'Analytics' },
   { to: '/admin/media', label: 'Media' },
   { to: '/admin/settings', label: 'Settings' },

@@ -43,13 +43,15 @@ const optionalLine = (max: number, label: string) =>
       return text || null
     })
 
+// The inner schemas of the pipes name their message for "required" too: Conform turns '' into undefined in every
+// string schema it finds, a pipe's output included, so a title of spaces trimmed to '' is "required" there.
 export const documentFields = {
   title: z
     .string({ required_error: 'Title is required' })
     .transform((value) => typed(value).trim())
     .pipe(
       z
-        .string()
+        .string({ required_error: 'Title is required' })
         .min(1, 'Title is required')
         .max(DOCUMENT_LIMITS.title, `Title must be at most ${DOCUMENT_LIMITS.title} characters`),
     ),
@@ -58,7 +60,7 @@ export const documentFields = {
     .transform((value) => typed(value).trim())
     .pipe(
       z
-        .string()
+        .string({ required_error: 'Summary is required' })
         .min(1, 'Summary is required')
         .max(DOCUMENT_LIMITS.summary, `Summary must be at most ${DOCUMENT_LIMITS.summary} characters`),
     ),
@@ -67,7 +69,7 @@ export const documentFields = {
     .transform(typed)
     .pipe(
       z
-        .string()
+        .string({ required_error: 'Write the text' })
         .refine((text) => text.trim() !== '', 'Write the text')
         .refine(
           (text) => text.length <= DOCUMENT_LIMITS.body,
@@ -78,13 +80,22 @@ export const documentFields = {
   revision: z.coerce.number().int().min(0).max(INT4_MAX),
 }
 
+/**
+ * A day that is on the calendar, from year 1 (the first Postgres takes as written): Date.parse rolls
+ * "2026-02-31" over to March 3, which the database would refuse with an error rather than a message.
+ */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) && !day.startsWith('0000')
+}
+
 const dateOnly = z
   .string()
   .optional()
   .transform((value, ctx) => {
     const text = value?.trim() ?? ''
     if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text)
     if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date such as 2026-11-26' })
     return valid ? text : z.NEVER
   })
@@ -96,22 +107,30 @@ const wallTime = z
   .transform((value, ctx) => {
     const text = value?.trim() ?? ''
     if (!text) return null
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) || Number.isNaN(Date.parse(`${text}Z`))) {
+    const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) && isCalendarDay(text.slice(0, 10))
+    if (!valid || Number.isNaN(Date.parse(`${text}Z`))) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date and time such as 2026-12-01 09:30' })
       return z.NEVER
     }
     return text.slice(0, 16)
   })
 
-export const GuideFormSchema = z.object({
-  intent: z.enum(GUIDE_INTENTS, { message: 'Choose what to do' }),
+/** A guide's fields; the intent (which button was pressed) comes beside them. */
+export const GuideFieldsSchema = z.object({
   ...documentFields,
+  // One transform, not a pipe: an empty slug (made from the title) must not become "Required" (see above).
   slug: z
     .string()
     .optional()
-    .transform((value) => value?.trim().toLowerCase() ?? '')
-    .pipe(z.string().max(100, 'Slug must be at most 100 characters'))
-    .refine((slug) => slug === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug), SLUG_FORMAT),
+    .transform((value, ctx) => {
+      const slug = value?.trim().toLowerCase() ?? ''
+      if (slug.length > 100)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Slug must be at most 100 characters' })
+      else if (slug !== '' && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: SLUG_FORMAT })
+      }
+      return slug
+    }),
   coverMediaId: z
     .string()
     .optional()
@@ -124,6 +143,10 @@ export const GuideFormSchema = z.object({
     .optional()
     .transform((value) => value === 'on'),
   publishAt: wallTime,
+})
+
+export const GuideFormSchema = GuideFieldsSchema.extend({
+  intent: z.enum(GUIDE_INTENTS, { message: 'Choose what to do' }),
 })
 
 export type GuideForm = z.output<typeof GuideFormSchema>
@@ -140,3 +163,31 @@ export const RestoreSchema = z.object({
   restore: z.coerce.number().int().min(1).max(INT4_MAX),
   revision: documentFields.revision,
 })
+
+/** A preview of what the form holds: checked as a save would be, saved by nothing. */
+const PreviewGuideSchema = GuideFieldsSchema.extend({ intent: z.literal('preview') })
+
+/** /admin/guides/new: the first save, as a draft, published or scheduled; or a preview. */
+export const NewGuideActionSchema = z.discriminatedUnion('intent', [
+  GuideFieldsSchema.extend({ intent: z.enum(['save', 'publish', 'schedule'], { message: 'Choose what to do' }) }),
+  PreviewGuideSchema,
+])
+
+/** /admin/guides/{id}: every write of the guide editor, told apart by the button pressed (docs/decisions/038). */
+export const GuideActionSchema = z.discriminatedUnion('intent', [
+  GuideFormSchema,
+  PreviewGuideSchema,
+  RestoreSchema,
+  z.object({ intent: z.literal('delete') }),
+])
+
+export type GuideAction = z.output<typeof GuideActionSchema>
+
+/** /admin/pages/{slug}: a page is saved or previewed, and its revisions restored. */
+export const PageActionSchema = z.discriminatedUnion('intent', [
+  PageFormSchema.extend({ intent: z.literal('save') }),
+  PageFormSchema.extend({ intent: z.literal('preview') }),
+  RestoreSchema,
+])
+
+export type PageAction = z.output<typeof PageActionSchema>

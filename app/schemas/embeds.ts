@@ -78,6 +78,12 @@ type Attributes<Name extends DirectiveName> = z.output<(typeof directives)[Name]
 /** A checked directive, as the page resolves and draws it. */
 export type Embed = { [Name in DirectiveName]: { name: Name } & Attributes<Name> }[DirectiveName]
 
+/** Each directive as it is written, in the order above: the editor's help lists them all. */
+export const DIRECTIVE_USAGES = Object.entries(directives).map(([name, directive]) => ({
+  name: name as DirectiveName,
+  usage: directive.usage,
+}))
+
 /** The directives that show catalogue data: a document holding one carries the affiliate disclosure. */
 export const PRODUCT_EMBEDS: ReadonlySet<DirectiveName> = new Set(['product', 'products', 'compare', 'price', 'buy'])
 

@@ -34,6 +34,7 @@ import {
   COVER_NOT_IN_LIBRARY,
   GUIDE_NOT_FOUND,
   imagesNotInLibrary,
+  PAGE_NOT_FOUND,
   REVISION_NOT_FOUND,
   SCHEDULE_IN_PAST,
   SCHEDULE_NEEDS_TIME,
@@ -239,30 +240,31 @@ export async function savePage(actorId: number, slug: PageSlug, form: PageForm) 
   await invalidatePages(CONTENT_CHANGED)
 }
 
-/** Makes an earlier revision's words the current ones, as a new revision (nothing else about the document moves). */
-export async function restoreRevision(actorId: number, id: number, revision: number, opened: number) {
-  const kind = await db.transaction().execute(async (trx) => {
+/**
+ * Makes an earlier revision's words the current ones, as a new revision (nothing else about the document moves).
+ * `kind` is the editor's: a guide's page cannot restore a page's revision, nor the other way round.
+ */
+export async function restoreRevision(
+  actorId: number,
+  kind: DocumentKind,
+  id: number,
+  revision: number,
+  opened: number,
+) {
+  await db.transaction().execute(async (trx) => {
     const before = await getAdminDocument(trx, id, { lock: true })
-    if (!before) throw new Refusal(404, GUIDE_NOT_FOUND)
+    if (!before || before.kind !== kind) throw new Refusal(404, kind === 'guide' ? GUIDE_NOT_FOUND : PAGE_NOT_FOUND)
     checkRevision(before, opened)
     const old = await getRevision(trx, id, revision)
     if (!old) throw new Refusal(404, REVISION_NOT_FOUND)
     const targets = await checkedText(trx, old.body)
     const words = { title: old.title, summary: old.summary, body: old.body }
     const row = await updateDocument(trx, id, { ...words, text_changed: true })
-    await recordSave(trx, actorId, before.kind as DocumentKind, row, words, targets)
+    await recordSave(trx, actorId, kind, row, words, targets)
     const diff = { ...auditDiff(before, words), restored: revision }
-    await writeAudit(trx, {
-      actorId,
-      entityType: entityOf(before.kind as DocumentKind),
-      entityId: id,
-      action: 'RESTORE',
-      diff,
-    })
-    return before.kind
+    await writeAudit(trx, { actorId, entityType: entityOf(kind), entityId: id, action: 'RESTORE', diff })
   })
   await invalidatePages(CONTENT_CHANGED)
-  return kind
 }
 
 export async function removeGuide(actorId: number, id: number) {

@@ -63,6 +63,8 @@ test('setup → login → dashboard → logout', async ({ page }) => {
     'Products',
     'Categories',
     'Comparisons',
+    'Guides',
+    'Pages',
     'Analytics',
     'Media',
     'Settings',

@@ -69,6 +69,31 @@ const GUARDED_ROUTES: Record<string, Guard> = {
     actions: { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' },
   },
   'admin.comparisons': { loader: 'view', actions: { create: 'create', update: 'edit', delete: 'delete' } },
+  'admin.guides._index': { loader: 'view' },
+  // Nothing to read there but a form that starts a guide.
+  'admin.guides.new': {
+    loader: 'create',
+    actions: { save: 'create', publish: 'create', schedule: 'create', preview: 'create' },
+  },
+  'admin.guides.$id': {
+    loader: 'view',
+    actions: {
+      save: 'edit',
+      publish: 'edit',
+      schedule: 'edit',
+      unpublish: 'edit',
+      preview: 'edit',
+      restore: 'edit',
+      delete: 'delete',
+    },
+    params: { id: '2147483000' },
+  },
+  'admin.pages._index': { loader: 'view' },
+  'admin.pages.$slug': {
+    loader: 'view',
+    actions: { save: 'edit', preview: 'edit', restore: 'edit' },
+    params: { slug: 'about' },
+  },
   'admin.analytics': { loader: 'view' },
   'admin.analytics_.export': { loader: 'view' },
   'admin.account': {

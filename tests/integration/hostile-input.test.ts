@@ -49,16 +49,33 @@ beforeAll(async () => {
   // Rate limits would stop the crawl long before it is done.
   server = await startBuiltServer({ ...env, RATE_LIMIT_FACTOR: '1000', UPLOAD_DIR: uploadDir })
   pool = new pg.Pool({ connectionString: database.url, max: 2 })
-  // Something on every kind of panel page: a folder, and a file in the media library.
+  // Something on every kind of panel page: a folder, and a file in the media library; a draft and a published
+  // guide, the second with that file as its cover, and a saved page, each with two revisions (so the editors'
+  // buttons of each state, and the forms that restore a revision, are found).
   const { rows } = await pool.query<{ id: number }>(`INSERT INTO media_folders (name) VALUES ('Fuzz') RETURNING id`)
   const key = `${Date.now()}-${randomBytes(8).toString('hex')}.png`
   const png = pngImage(2, 2)
   await writeFile(path.join(uploadDir, key), png)
-  await pool.query(
+  const media = await pool.query<{ id: number }>(
     `INSERT INTO media (url, key, file_name, file_size, mime_type, width, height, folder_id)
-     VALUES ($1, $2, 'fuzz.png', $3, 'image/png', 2, 2, $4)`,
+     VALUES ($1, $2, 'fuzz.png', $3, 'image/png', 2, 2, $4) RETURNING id`,
     [`/uploads/${key}`, key, png.length, rows[0]!.id],
   )
+  const documents = await pool.query<{ id: number; title: string; summary: string; body: string }>(
+    `INSERT INTO documents (kind, slug, title, summary, body, status, published_at, cover_media_id, revision) VALUES
+       ('guide', 'fuzz-draft', 'Fuzz draft', 'A draft.', 'Draft text.', 'draft', NULL, NULL, 2),
+       ('guide', 'fuzz-live', 'Fuzz live', 'A guide.', '::product{asin="B073TEQUFH"}', 'published', now(), $1, 2),
+       ('page', 'about', 'About us', 'Who we are.', 'We collect comics.', 'published', now(), NULL, 2)
+     RETURNING id, title, summary, body`,
+    [media.rows[0]!.id],
+  )
+  for (const document of documents.rows) {
+    await pool.query(
+      `INSERT INTO document_revisions (document_id, revision, title, summary, body)
+       VALUES ($1, 1, $2, $3, 'Earlier text.'), ($1, 2, $2, $3, $4)`,
+      [document.id, document.title, document.summary, document.body],
+    )
+  }
 }, 90_000)
 
 afterAll(async () => {
@@ -74,7 +91,11 @@ interface Visitor {
   starts: string[]
   inScope: (url: URL) => boolean
   headers: () => Record<string, string>
-  /** After a POST: signs in anew if the submission ended the session (logout, sign-out) or took the role away. */
+  /**
+   * After a POST: signs in anew if the submission ended the session (logout, sign-out) or took the role away, and
+   * lets the panel in again if it made the site require a second factor (every later panel request would be sent
+   * to enrol, and the forms found after the settings' would never reach their actions).
+   */
   keepSignedIn: () => Promise<void>
 }
 
@@ -93,6 +114,8 @@ async function signedIn(name: string, kind: 'panel' | 'reviewer', starts: string
         [session.id, role ?? null],
       )
       if (!rowCount) session = await startSession(env, kind, role)
+      if (kind === 'panel')
+        await pool.query('UPDATE site_settings SET require_two_factor = false WHERE require_two_factor')
     },
   }
   return visitor
@@ -286,4 +309,8 @@ test('no page, form, query parameter or path segment answers hostile input with 
   // The crawl reached what it had to: forms for every visitor, the upload form among them.
   for (const visitor of visitors) expect(forms.filter((found) => found.visitor === visitor).length).toBeGreaterThan(0)
   expect(forms.some(({ form }) => form.multipart)).toBe(true)
+  // The document editors among them: a new guide's, a saved guide's and a page's, and a revision's restore.
+  const posted = forms.filter(({ form }) => form.method === 'POST').map(({ form }) => urlShape(form.action))
+  expect(posted).toEqual(expect.arrayContaining(['/admin/guides/new?', '/admin/guides/*?', '/admin/pages/about?']))
+  expect(forms.some(({ form }) => form.fields.some((field) => field.name === 'restore'))).toBe(true)
 }, 240_000)

@@ -5,8 +5,8 @@ import { MediaThumbnail } from './media.tsx'
 import { smallFieldClass } from './styles.ts'
 
 // The media picker (SPEC §2: search, multi-select, "N selected", Confirm Selection), used for product
-// galleries. `MediaPickerDialog` is the JavaScript version, in a <dialog>; /admin/media/picker is the page
-// that does the same without JavaScript (contract in docs/decisions/018).
+// galleries and guide covers. `MediaPickerDialog` is the JavaScript version, in a <dialog>; /admin/media/picker
+// is the page that does the same without JavaScript (contract in docs/decisions/018).
 
 export interface PickerMedia {
   id: number
@@ -79,8 +79,8 @@ interface PickerData {
 }
 
 /**
- * A modal picker over the media library; `onConfirm` receives the chosen files' URLs (absolute, in the order
- * chosen). Needs JavaScript: pages offer a link to /admin/media/picker?returnTo=… for visitors without it.
+ * A modal picker over the media library; `onConfirm` receives the chosen files (id and absolute URL), in the order
+ * chosen. Needs JavaScript: pages offer a link to /admin/media/picker?returnTo=… for visitors without it.
  */
 export function MediaPickerDialog({
   open,
@@ -89,7 +89,7 @@ export function MediaPickerDialog({
 }: {
   open: boolean
   onClose: () => void
-  onConfirm: (urls: string[]) => void
+  onConfirm: (files: Array<{ id: number; url: string }>) => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -136,7 +136,7 @@ export function MediaPickerDialog({
               type="button"
               disabled={selection.size === 0}
               onClick={() => {
-                onConfirm([...selection.values()])
+                onConfirm([...selection].map(([id, url]) => ({ id, url })))
                 close()
               }}
               className="rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"

@@ -218,8 +218,8 @@ export function ProductEditPanel({
       <MediaPickerDialog
         open={picking}
         onClose={() => setPicking(false)}
-        onConfirm={(urls) => {
-          setGallery((current) => [...new Set([...current, ...urls])])
+        onConfirm={(files) => {
+          setGallery((current) => [...new Set([...current, ...files.map((file) => file.url)])])
           setDirty(true)
         }}
       />

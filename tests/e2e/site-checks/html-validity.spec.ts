@@ -9,7 +9,7 @@ import {
 } from '../support/crawl.ts'
 import { describeNuErrors, nuErrors } from '../support/nu-checker.ts'
 import { expect, test } from '../support/panel-fixture.ts'
-import { createProductRow, recordLinkProblem } from '../support/panel.ts'
+import { createProductRow, deleteDocumentRow, recordLinkProblem } from '../support/panel.ts'
 
 // "The Nu checker finds no error on any page" (the project's standard): every kind of public page, as a
 // browser and as a crawler get it (the server once streamed differently to each: docs/decisions/022), and the
@@ -88,6 +88,11 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'category edit', path: await firstLink('/admin/categories', /[?&]edit=\d+/) },
       { name: 'comparisons', path: '/admin/comparisons' },
       { name: 'comparison add', path: '/admin/comparisons?new' },
+      { name: 'guides', path: '/admin/guides' },
+      { name: 'new guide', path: '/admin/guides/new' },
+      { name: 'pages', path: '/admin/pages' },
+      { name: 'page editor, default text', path: '/admin/pages/about' },
+      { name: 'contact page editor', path: '/admin/pages/contact' },
       { name: 'analytics', path: '/admin/analytics' },
       { name: 'analytics, nothing in range', path: '/admin/analytics?from=2000-01-01&to=2000-01-02' },
       { name: 'media, grid', path: '/admin/media' },
@@ -98,6 +103,7 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
       { name: 'panel 404', path: '/admin/no-such-page' },
     ]
     const documents = [...signedOut, ...(await fetchAll(panel, pages))]
+    documents.push(...(await guideEditorPages(panel)))
     // Two-factor (docs/decisions/048): setting up (the server's QR code), and the second step of sign-in.
     const started = await panel.post('/admin/account', {
       form: { intent: 'start-totp' },
@@ -124,3 +130,41 @@ test('the admin panel is valid HTML', async ({ request, playwright, panelUsers }
     await panel.dispose()
   }
 })
+
+/**
+ * A guide's editor with two revisions, compared with the first and with its delete confirmation open, and the
+ * page a preview answers (a form post without JavaScript); the guide is deleted after.
+ */
+async function guideEditorPages(panel: APIRequestContext) {
+  const slug = `validity-${Date.now().toString(36)}`
+  const form = {
+    title: 'Validity check guide',
+    slug,
+    summary: 'A guide written by the HTML validity check, to see the editor with revisions and a preview.',
+    body: 'Intro.\n\n::product{asin="B073TEQUFH"}\n\n::product{asin="ZZZZ000000"}\n\n## Boxes\n\nUpright.\n',
+    revision: '0',
+  }
+  const post = (path: string, fields: Record<string, string>) =>
+    panel.post(path, { form: fields, headers: { origin: process.env.E2E_BASE_URL! }, maxRedirects: 0 })
+  try {
+    const created = await post('/admin/guides/new', { ...form, intent: 'save' })
+    expect(created.status()).toBe(303)
+    const path = new URL(created.headers().location!, process.env.E2E_BASE_URL).pathname
+    expect((await post(path, { ...form, intent: 'save', body: `${form.body}More.\n`, revision: '1' })).status()).toBe(
+      303,
+    )
+    const previewed = await post(path, { ...form, intent: 'preview', revision: '2' })
+    expect(previewed.status()).toBe(200)
+    const preview = await previewed.text()
+    expect(preview).toContain('ZZZZ000000 is not in the catalogue.')
+    return [
+      ...(await fetchAll(panel, [
+        { name: 'guide editor, compared with revision 1', path: `${path}?diff=1` },
+        { name: 'guide delete confirmation', path: `${path}?delete` },
+      ])),
+      { name: `guide preview (${path})`, html: preview },
+    ]
+  } finally {
+    await deleteDocumentRow('guide', slug)
+  }
+}

@@ -96,3 +96,14 @@ export async function recordLinkProblem(
   await recordProblem(db, productId, kind, detail)
   if (featured) await db.updateTable('products').set({ is_featured: true }).where('id', '=', productId).execute()
 }
+
+/**
+ * Deletes a guide or an information page by its slug, its revisions with it: a page shows its default text again
+ * (app/content/default-pages.ts), so the specs that read it are not disturbed.
+ */
+export async function deleteDocumentRow(kind: 'guide' | 'page', slug: string): Promise<void> {
+  await onServer(
+    (client) => client.query('DELETE FROM documents WHERE kind = $1 AND slug = $2', [kind, slug]),
+    env().DATABASE_URL,
+  )
+}

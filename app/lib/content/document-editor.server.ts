@@ -1,0 +1,86 @@
+import type { Submission } from '@conform-to/react'
+import { data } from '@remix-run/node'
+import type { DocumentPreview, EditorRevision } from '#app/components/admin/document-editor.tsx'
+import {
+  getMediaImage,
+  getMediaImageByUrl,
+  getRevision,
+  listRevisions,
+  type DocumentStatus,
+} from '#app/models/document.server.ts'
+import type { GuideIntent } from '#app/schemas/document.ts'
+import { parseId } from '#app/schemas/params.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { db } from '#db/client.ts'
+import { getEnv } from '../env.server.ts'
+import type { ToastInput } from '../toast.server.ts'
+import { documentView } from './document-view.server.ts'
+import { revisionChanges } from './revision-diff.server.ts'
+
+// What the guide and page editors' loaders and actions share (docs/decisions/052): the cover, the revision history
+// with its "Compare with current", and the preview, which answers the form as typed and saves nothing.
+
+/**
+ * The cover the form shows: the image the media picker's page came back with (`?images=`, without JavaScript;
+ * the first chosen), else the saved one. An address that is no image of the library is ignored.
+ */
+export async function editorCover(url: URL, savedId: number | null) {
+  const address = url.searchParams.get('images')
+  const picked = address ? await getMediaImageByUrl(db, address) : undefined
+  const image = picked ?? (savedId === null ? undefined : await getMediaImage(db, savedId))
+  return image ? { id: image.id, url: image.url, picked: image === picked } : null
+}
+
+/** The document's revisions, newest first, and what changed since the one `?diff=N` names (if it is one). */
+export async function revisionHistory(
+  document: { id: number; title: string; summary: string; body: string },
+  url: URL,
+) {
+  const timeZone = getEnv().REFRESH_TZ
+  const compared = parseId(url.searchParams.get('diff'))
+  const [rows, old] = await Promise.all([
+    listRevisions(db, document.id),
+    compared === null ? undefined : getRevision(db, document.id, compared),
+  ])
+  const revisions: EditorRevision[] = rows.map((row) => ({
+    revision: row.revision,
+    author: row.author,
+    savedAt: formatDateTime(row.created_at, timeZone),
+  }))
+  const diff = old ? { revision: old.revision, ...revisionChanges(old, document) } : null
+  return { revisions, diff }
+}
+
+/** The preview: the form back as typed (Conform keeps it), with the text as visitors will see it and its problems. */
+export async function previewReply(
+  submission: Submission<unknown>,
+  { title, eyebrow = null, body }: { title: string; eyebrow?: string | null; body: string },
+) {
+  const { view } = await documentView(db, body, { preview: true })
+  const preview: DocumentPreview = { title, eyebrow, view }
+  return data({ ...submission.reply(), preview }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+/** The toast after a guide's save, by the button pressed. */
+export function guideSavedToast(
+  intent: GuideIntent,
+  saved: { slug: string; status: DocumentStatus; publishAt: Date | null },
+): ToastInput {
+  switch (intent) {
+    case 'publish':
+      return { title: 'Guide published', description: `It is at /guides/${saved.slug}.` }
+    case 'schedule':
+      return { title: `Guide scheduled for ${formatDateTime(saved.publishAt!, getEnv().REFRESH_TZ)}` }
+    case 'unpublish':
+      return { title: 'Guide unpublished', description: 'Visitors no longer see it.' }
+    case 'save':
+      return { title: saved.status === 'draft' ? 'Draft saved' : 'Guide saved' }
+  }
+}
+
+/** A `date` column (node-pg reads it as local midnight) as the date input's value, "2026-11-26". */
+export function calendarDay(date: Date | null): string {
+  if (!date) return ''
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}

@@ -1,0 +1,133 @@
+import { invariantResponse } from '@epic-web/invariant'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PageEditor } from '#app/components/admin/document-editor.tsx'
+import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
+import { intentOf } from '#app/components/forms.tsx'
+import { Link } from '#app/components/link.tsx'
+import { defaultPages, PAGE_SLUGS, type PageSlug } from '#app/content/default-pages.ts'
+import { previewReply, revisionHistory } from '#app/lib/content/document-editor.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { attempt, Refusal } from '#app/lib/form-reply.server.ts'
+import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { can } from '#app/lib/permissions.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { getDocumentBySlug } from '#app/models/document.server.ts'
+import {
+  DOCUMENT_MAX_BODY_BYTES,
+  PAGE_NOT_FOUND,
+  PageActionSchema,
+  REVISION_NOT_FOUND,
+  type PageAction,
+} from '#app/schemas/document.ts'
+import { restoreRevision, savePage } from '#app/services/document.server.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { requestUrl } from '#app/utils/request-url.ts'
+import { db } from '#db/client.ts'
+
+// /admin/pages/{slug} (docs/decisions/052): an information page's editor. Until its first save a page has no row
+// and the form holds its default text at revision 0; from then on it has revisions, compared and restored as a
+// guide's are. "Preview" saves nothing.
+
+/** Each intent and the permission it needs. */
+const PERMISSIONS = { save: 'edit', preview: 'edit', restore: 'edit' } as const
+
+function pageSlug(params: { slug?: string }): PageSlug {
+  const slug = params.slug as PageSlug
+  invariantResponse(PAGE_SLUGS.includes(slug), PAGE_NOT_FOUND, { status: 404 })
+  return slug
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  await requirePanelUser(request, 'view')
+  const slug = pageSlug(params)
+  const row = await getDocumentBySlug(db, 'page', slug)
+  const { eyebrow, title, summary, body } = row ?? defaultPages[slug]
+  const history = row ? await revisionHistory(row, requestUrl(request)) : { revisions: [], diff: null }
+  return data(
+    {
+      page: { slug, revision: row?.revision ?? 0, eyebrow: eyebrow ?? '', title, summary, body },
+      savedAt: row ? formatDateTime(row.updated_at, getEnv().REFRESH_TZ) : null,
+      ...history,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const form = await readPanelForm(request, PageActionSchema, {
+    maxBytes: DOCUMENT_MAX_BODY_BYTES,
+    permissions: PERMISSIONS,
+  })
+  if ('reply' in form) return form.reply
+  const slug = pageSlug(params)
+  const { user, submission, value } = form
+  if (value.intent === 'preview') return previewReply(submission, value)
+  return attempt(submission, () => write(user.id, slug, value), { slug, intent: value.intent })
+}
+
+/** Saves the page, or restores one of its revisions; then the editor again with its toast. */
+async function write(actorId: number, slug: PageSlug, form: Exclude<PageAction, { intent: 'preview' }>) {
+  const here = `/admin/pages/${slug}`
+  if (form.intent === 'save') {
+    await savePage(actorId, slug, form)
+    return redirectWithToast(here, { title: 'Page saved', description: `It is at /${slug}.` })
+  }
+  const page = await getDocumentBySlug(db, 'page', slug)
+  if (!page) throw new Refusal(404, REVISION_NOT_FOUND)
+  await restoreRevision(actorId, 'page', page.id, form.restore, form.revision)
+  return redirectWithToast(here, { title: `Revision ${form.restore} restored` })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.page.title} | Admin` : 'Page not found | Admin' },
+]
+
+export default function EditPage() {
+  const { page, savedAt, revisions, diff } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  const { role } = usePanelUser()
+  const path = `/admin/pages/${page.slug}`
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <p>
+          <Link to="/admin/pages" className="text-sm font-medium text-brand-700 underline">
+            All pages
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold">Edit page</h1>
+        <p className="text-sm text-slate-700">
+          <a href={`/${page.slug}`} className="font-mono underline">
+            /{page.slug}
+          </a>{' '}
+          · {savedAt ? `Last saved ${savedAt}` : 'Default text: not saved here yet'}
+        </p>
+        {can(role, 'edit') ? null : <p className="text-slate-700">Your role can read this page but not change it.</p>}
+      </div>
+
+      <PageEditor
+        key={page.revision}
+        page={page}
+        canWrite={can(role, 'edit')}
+        lastResult={intentOf(reply) === 'restore' ? undefined : reply}
+      />
+
+      {revisions.length ? (
+        <RevisionHistory
+          revisions={revisions}
+          current={page.revision}
+          diff={diff}
+          canRestore={can(role, 'edit')}
+          pagePath={path}
+          lastResult={reply}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = panelErrorBoundary({ to: '/admin/pages', label: 'Back to Pages' }, PAGE_NOT_FOUND)
