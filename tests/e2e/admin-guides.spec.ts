@@ -135,8 +135,6 @@ test('an editor changes an information page: visitors see it once it is saved', 
     await expect(page.getByLabel('Body')).toHaveValue(new RegExp(`${added}\\s*$`))
 
     await page.goto(`/${slug}`)
-    // TODO(pages-from-db): the public information pages still draw their built-in text; this passes once they
-    // render from the database (being built beside this editor, wired before the merge).
     await expect(page.getByText(added)).toBeVisible()
   } finally {
     await deleteDocumentRow('page', slug)

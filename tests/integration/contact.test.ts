@@ -2,7 +2,15 @@ import type { SubmissionResult } from '@conform-to/react'
 import { describe, expect, test } from 'vitest'
 import { FORM_TOO_LARGE } from '#app/lib/form-reply.server.ts'
 import { action, loader } from '#app/routes/_site.contact.tsx'
-import { callAction, callLoader, formRequest, loaderData, replyOf, routeArgs, type FormFields } from '#tests/support/remix.ts'
+import {
+  callAction,
+  callLoader,
+  formRequest,
+  loaderData,
+  replyOf,
+  routeArgs,
+  type FormFields,
+} from '#tests/support/remix.ts'
 
 // The contact form's server side (SPEC §2 /contact, §5): validate, then post/redirect/get; nothing is sent.
 

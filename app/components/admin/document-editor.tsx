@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { DocumentBody, type DocumentView } from '#app/components/document/document-body.tsx'
+import { DocumentBody } from '#app/components/document/document-body.tsx'
 import {
   CheckboxField,
   ErrorList,
@@ -18,6 +18,7 @@ import {
 import { Link } from '#app/components/link.tsx'
 import { GuideFieldsSchema, PageFormSchema, SUMMARY_GOOD } from '#app/schemas/document.ts'
 import { DIRECTIVE_USAGES, type DirectiveName } from '#app/schemas/embeds.ts'
+import type { DocumentView } from '#app/utils/document-view.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { MediaPickerDialog } from './media-picker.tsx'
