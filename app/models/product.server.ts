@@ -62,6 +62,18 @@ export async function getNewestPriceUpdate(db: Executor): Promise<Date | null> {
   return row?.last_updated ?? null
 }
 
+/** A category's first `limit` visible cards in a sort (a guide's grid): the sort's listing index, read to the limit. */
+export function listTopCategoryProducts(
+  db: Executor,
+  categoryId: number,
+  sort: CategoryFilters['sort'],
+  limit: number,
+) {
+  return sortedBy(visibleProducts(db).select(cardColumns).where('p.category_id', '=', categoryId), sort, 'p')
+    .limit(limit)
+    .execute()
+}
+
 export const CATEGORY_PAGE_SIZE = 24
 
 /**

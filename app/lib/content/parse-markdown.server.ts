@@ -197,10 +197,23 @@ export function textOf(node: Element | HastRoot): string {
     .join('')
 }
 
-/** Positions say where each node was in the text: needed for problems' lines, not by the page. */
-const rehypeDropPositions: Plugin<[], HastRoot> = () => (tree) => {
-  visit(tree, (node) => {
+// Elements whose children are blocks: a line break between two of them is markup, not text.
+const BLOCK_PARENTS = new Set(['ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'blockquote'])
+
+/**
+ * The tree as small as the page can have it, since it travels to the browser with the page's data: no positions
+ * (only the problems' lines needed them), no line breaks between blocks.
+ */
+const rehypeCompact: Plugin<[], HastRoot> = () => (tree) => {
+  visit(tree, (node, index, parent) => {
     delete node.position
+    const between =
+      parent && (parent.type === 'root' || (parent.type === 'element' && BLOCK_PARENTS.has(parent.tagName)))
+    if (between && index !== undefined && node.type === 'text' && node.value.trim() === '') {
+      parent.children.splice(index, 1)
+      return index
+    }
+    return undefined
   })
 }
 
@@ -214,7 +227,7 @@ const processor = unified()
   .use(rehypeSlug)
   .use(rehypeTableCaptions)
   .use(rehypeTableHeaders)
-  .use(rehypeDropPositions)
+  .use(rehypeCompact)
 
 /** Parses a text (uncached): for saving, where every problem matters, and for the cache below. */
 export function parseMarkdown(body: string): ParsedDocument {

@@ -3,7 +3,7 @@ import type { ProductCardProps } from '#app/components/product-card.tsx'
 import { getVisibleCategory } from '#app/models/category.server.ts'
 import { getComparisonBySlug, listComparisonRows, listTopSleeves } from '#app/models/comparison.server.ts'
 import { listEmbeddableProducts } from '#app/models/document.server.ts'
-import { listCategoryProducts } from '#app/models/product.server.ts'
+import { listTopCategoryProducts } from '#app/models/product.server.ts'
 import { ALL_COLUMNS, parseTableSort, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import { oldestPriceTime, sortRows, toComparisonRow, type ComparisonRow } from '#app/utils/comparison.ts'
@@ -109,10 +109,9 @@ export async function resolveEmbeds(
           }
           const category = await getVisibleCategory(db, embed.category)
           if (!category) return missing(`The category "${embed.category}" does not exist or is hidden.`)
-          const filters = { sort: embed.sort, minPrice: 0, maxPrice: null, minRating: 0, page: 1 }
-          const { products: rows } = await listCategoryProducts(db, category.id, filters)
+          const rows = await listTopCategoryProducts(db, category.id, embed.sort, embed.limit)
           if (rows.length === 0) return missing(`The category "${embed.category}" has no products to show.`)
-          return { name: 'products', cards: rows.slice(0, embed.limit).map((row) => toProductCard(row, now)) }
+          return { name: 'products', cards: rows.map((row) => toProductCard(row, now)) }
         }
         case 'compare': {
           compares += 1
