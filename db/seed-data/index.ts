@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely'
-import { parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
+import { embedTargets, parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
 import { insertRevision, setEmbeds } from '#app/models/document.server.ts'
-import { embedTargets } from '#app/services/document.server.ts'
 import type { Executor } from '../client.ts'
 import type { Products, Reviews } from '../types.ts'
 import { categories } from './categories.ts'
