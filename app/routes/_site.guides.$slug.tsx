@@ -9,7 +9,7 @@ import { documentView } from '#app/lib/content/document-view.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { findRedirect, getPublishedDocument } from '#app/models/document.server.ts'
 import { GUIDE_NOT_FOUND } from '#app/schemas/document.ts'
-import { publicPageHeaders } from '#app/utils/cache.ts'
+import { publicCacheControl, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 import { articleJsonLd, breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { guidesFeedLink, notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -29,7 +29,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const guide = await getPublishedDocument(db, 'guide', slug)
   if (!guide) {
     const current = await findRedirect(db, 'guide', slug)
-    if (current) throw redirect(`/guides/${current}${url.search}`, 301)
+    if (current) {
+      // Held briefly like a page, never for good: the old slug may be given to another guide one day.
+      const headers = { 'Cache-Control': publicCacheControl(null) }
+      throw redirect(`/guides/${current}${url.search}`, { status: 301, headers })
+    }
   }
   invariantResponse(guide, GUIDE_NOT_FOUND, { status: 404 })
 

@@ -245,6 +245,7 @@ describe('/guides/{slug}', () => {
       const { response } = await get(`/guides/${old}?compare-1-sort=price`)
       expect(response.status).toBe(301)
       expect(response.headers.get('location')).toBe('/guides/zq-chain-c?compare-1-sort=price')
+      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=60,/)
     }
     expect((await get('/guides/zq-chain-a')).response.headers.get('location')).toBe('/guides/zq-chain-c')
     expect((await get('/guides/zq-chain-c')).response.status).toBe(200)

@@ -173,7 +173,7 @@ describe('two web processes on one database and Redis', () => {
     expect(statuses[3]).toBe(429)
   })
 
-  test('the 3:15 refresh, the digest, the search vocabulary and the link-health e-mail are scheduled once, and two "Run refresh now" run one refresh', async () => {
+  test('the 3:15 refresh, the digest, the search vocabulary, the link-health e-mail and the guides\' publishing sweep are scheduled once, and two "Run refresh now" run one refresh', async () => {
     await until(
       () => [a, b].every((server) => server.output().includes('schedules registered')),
       'both processes to register their schedules',
@@ -185,6 +185,7 @@ describe('two web processes on one database and Redis', () => {
       expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
         'daily-link-health',
         'nightly-refresh',
+        'publish-due-guides',
         'search-vocabulary',
         'weekly-digest',
       ])
@@ -192,6 +193,7 @@ describe('two web processes on one database and Redis', () => {
       const delayed = (await Promise.all(queues.map((queue) => queue.getDelayed()))).flat()
       expect(delayed.map((job) => job.name).sort()).toEqual([
         'count-search-vocabulary',
+        'publish-guides',
         'refresh-products',
         'send-digest',
         'send-link-health',
