@@ -13,6 +13,7 @@ const linkColumns = [
   {
     heading: 'Guides',
     links: [
+      { to: '/guides', label: 'All Guides' },
       { to: '/sizes-guide', label: 'Sizes Guide' },
       { to: '/fit', label: 'Fit Finder' },
       { to: '/compare-sleeves', label: 'Compare Sleeves' },

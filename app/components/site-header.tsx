@@ -11,7 +11,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <Link to="/" className="min-w-0 text-lg leading-tight font-bold tracking-tight">
           {siteName} <span className="text-sm font-medium whitespace-nowrap text-brand-700">(dev/beta)</span>
         </Link>
-        {/* Inline from lg: five links, the name and the search need ~1,000px; below that the Menu panel holds them. */}
+        {/* Inline from lg: six links, the name and the search need ~1,000px; below that the Menu panel holds them. */}
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-1">
             {siteNavLinks.map((link) => (

@@ -25,6 +25,12 @@ export interface DocumentFields {
   noindex: boolean
 }
 
+/**
+ * When a published guide's words last changed as a reader sees them (sitemap lastmod, dateModified, the feed's
+ * updated): the later of its text's last change and its publication, never anything a price refresh moves.
+ */
+const modifiedAt = sql<Date>`greatest(d.text_changed_at, d.published_at)`.as('modified_at')
+
 const publicColumns = [
   'd.id',
   'd.kind',
@@ -34,8 +40,9 @@ const publicColumns = [
   'd.summary',
   'd.body',
   'd.published_at',
-  'd.text_changed_at',
-  'd.last_reviewed_on',
+  modifiedAt,
+  // A calendar day, as written: a Date would be midnight in the server's zone, a day early further west.
+  sql<string | null>`d.last_reviewed_on::text`.as('last_reviewed_on'),
   'd.seo_title',
   'd.noindex',
   'm.url as cover_url',
@@ -76,15 +83,7 @@ export async function findRedirect(db: Executor, kind: DocumentKind, oldSlug: st
 export async function listPublishedGuides(db: Executor, page: number, pageSize: number) {
   const [guides, { total }] = await Promise.all([
     publishedDocuments(db, 'guide')
-      .select([
-        'd.slug',
-        'd.title',
-        'd.summary',
-        'd.published_at',
-        'd.text_changed_at',
-        'm.url as cover_url',
-        'm.alt as cover_alt',
-      ])
+      .select(['d.slug', 'd.title', 'd.summary', 'd.published_at', 'm.url as cover_url', 'm.alt as cover_alt'])
       .orderBy('d.published_at', 'desc')
       .orderBy('d.id', 'desc')
       .limit(pageSize)
@@ -97,10 +96,10 @@ export async function listPublishedGuides(db: Executor, page: number, pageSize: 
   return { guides, total }
 }
 
-/** Published, indexable guides for the sitemap and the feed: lastmod is the text's, never a price's. */
+/** Published, indexable guides, newest first, for the sitemap and the feed: lastmod is the text's, never a price's. */
 export function listGuidesForSitemap(db: Executor, limit = 50_000) {
   return publishedDocuments(db, 'guide')
-    .select(['d.slug', 'd.title', 'd.summary', 'd.published_at', 'd.text_changed_at'])
+    .select(['d.id', 'd.slug', 'd.title', 'd.summary', 'd.published_at', modifiedAt])
     .where('d.noindex', '=', false)
     .orderBy('d.published_at', 'desc')
     .limit(limit)

@@ -1,12 +1,14 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
 import { CompareForm } from '#app/components/compare-form.tsx'
+import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { searchFacets } from '#app/lib/kept-reads.server.ts'
+import { searchGuides } from '#app/models/document.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters } from '#app/schemas/spec-filters.ts'
@@ -20,6 +22,8 @@ import { db } from '#db/client.ts'
 // term can ask for (each counted term is compared with every product a write changes).
 const MAX_QUERY_LENGTH = 100
 const searchPage = pageParam(1_000)
+/** The guides shown above the products: a few, on the first page only. */
+const GUIDE_RESULTS = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
@@ -33,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
   const term = typed.trim().slice(0, MAX_QUERY_LENGTH)
-  if (!term) return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null }
+  if (!term)
+    return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null, guides: [] }
   const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
 
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
@@ -41,10 +46,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The facets after the search: a term's first search counts it, and the facets read that count.
   const { products, total } = await searchProducts(db, term, page, spec)
   const facets = await searchFacets(term)
+  const guides = page === 1 ? await searchGuides(db, term.split(/\s+/), GUIDE_RESULTS) : []
   const now = new Date()
   const cards = products.map((row) => toProductCard(row, now))
   return data(
-    { q, total, page, pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)), products: cards, spec, facets },
+    {
+      q,
+      total,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+      products: cards,
+      spec,
+      facets,
+      guides,
+    },
     { headers: freshUntilHeaders(cards.map((card) => card.price)) },
   )
 }
@@ -86,7 +101,7 @@ function searchDescription(q: string | null, total: number, siteName: string): s
 }
 
 export default function Search() {
-  const { q, total, page, pageCount, products, spec, facets } = useLoaderData<typeof loader>()
+  const { q, total, page, pageCount, products, spec, facets, guides } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
   // Outside the live region, which "Searching..." replaces: a facet just changed keeps its focus.
@@ -125,6 +140,23 @@ export default function Search() {
           <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
         )}
       </div>
+      {!searching && guides.length > 0 ? (
+        <section aria-labelledby="guide-results" className="mt-6 max-w-3xl">
+          <h3 id="guide-results" className="text-lg font-semibold">
+            Guides
+          </h3>
+          <ul className="mt-2 space-y-3">
+            {guides.map((guide) => (
+              <li key={guide.slug}>
+                <Link to={`/guides/${guide.slug}`} className="font-medium text-brand-700 underline">
+                  {guide.title}
+                </Link>
+                <p className="text-sm text-slate-600">{guide.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {!searching && q && total > 0 ? (
         <div className="mt-6">
           <CompareForm>

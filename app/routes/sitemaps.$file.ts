@@ -3,21 +3,28 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { listComparisonSlugs } from '#app/models/comparison.server.ts'
+import { listGuidesForSitemap } from '#app/models/document.server.ts'
 import { listProductsForSitemap } from '#app/models/product.server.ts'
 import { PRODUCTS_PER_SITEMAP, STATIC_PATHS, urlSet, xmlResponse } from '#app/utils/sitemap.server.ts'
 import { db } from '#db/client.ts'
 
-// /sitemaps/pages.xml (information pages, categories and comparison tables) and /sitemaps/products-N.xml.
+// /sitemaps/pages.xml (information pages, categories, comparison tables and guides) and /sitemaps/products-N.xml.
+// A guide's lastmod is when its words last changed: the prices it embeds move every night and do not count.
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const site = getEnv().SITE_URL
   if (params.file === 'pages.xml') {
-    const [categories, comparisons] = await Promise.all([listVisibleCategories(db), listComparisonSlugs(db)])
+    const [categories, comparisons, guides] = await Promise.all([
+      listVisibleCategories(db),
+      listComparisonSlugs(db),
+      listGuidesForSitemap(db),
+    ])
     return xmlResponse(
       urlSet([
         ...STATIC_PATHS.map((path) => ({ loc: `${site}${path}` })),
         ...categories.map((category) => ({ loc: `${site}/category/${category.slug}` })),
         ...comparisons.map((table) => ({ loc: `${site}/compare/${table.slug}`, lastmod: table.updated_at })),
+        ...guides.map((guide) => ({ loc: `${site}/guides/${guide.slug}`, lastmod: guide.modified_at })),
       ]),
     )
   }

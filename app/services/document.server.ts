@@ -1,5 +1,5 @@
 import { defaultPages, type PageSlug } from '#app/content/default-pages.ts'
-import { parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
+import { embedTargets, parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import { enqueueForAdmin } from '#app/lib/job-queue.server.ts'
@@ -44,7 +44,6 @@ import {
   type GuideForm,
   type PageForm,
 } from '#app/schemas/document.ts'
-import type { Embed } from '#app/schemas/embeds.ts'
 import { fromWallTime } from '#app/utils/format.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db, type Executor } from '#db/client.ts'
@@ -52,18 +51,6 @@ import { db, type Executor } from '#db/client.ts'
 // Guides and information pages (docs/decisions/052). Each save is one transaction: the form checked against the
 // revision it was opened at, the text checked as Markdown, the document and a revision written, what it embeds
 // recorded, an audit row; then the content pages dropped. A guide's time to go live is a delayed job.
-
-/** What a text's embeds name, for "used in" and link health. */
-export function embedTargets(embeds: readonly Embed[]): EmbedTarget[] {
-  const targets = embeds.flatMap((embed): EmbedTarget[] => {
-    if ('asin' in embed) return [{ type: 'product', target: embed.asin }]
-    if ('asins' in embed) return embed.asins.map((asin) => ({ type: 'product', target: asin }))
-    if ('category' in embed) return [{ type: 'category', target: embed.category }]
-    if ('table' in embed) return [{ type: 'comparison', target: embed.table }]
-    return []
-  })
-  return [...new Map(targets.map((target) => [`${target.type}:${target.target}`, target])).values()]
-}
 
 /** The text as Markdown: its embeds, or a refusal naming the first problems with their lines. */
 async function checkedText(trx: Executor, body: string) {

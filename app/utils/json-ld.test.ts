@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { breadcrumbJsonLd, jsonLdScript, productJsonLd, siteJsonLd, type ProductJsonLdInput } from './json-ld.ts'
+import {
+  articleJsonLd,
+  breadcrumbJsonLd,
+  jsonLdScript,
+  productJsonLd,
+  siteJsonLd,
+  type ProductJsonLdInput,
+} from './json-ld.ts'
 import { displayPrice } from './pricing.ts'
 
 test('jsonLdScript cannot close its script tag and parses back to the same data', () => {
@@ -103,4 +110,32 @@ test('the home page: the Organization, and the WebSite with its search', () => {
       'query-input': 'required name=search_term_string',
     },
   })
+})
+
+test('articleJsonLd: the site writes and publishes the guide, dated by its words; no image without a cover', () => {
+  const input = {
+    headline: 'How to bag and board',
+    description: 'Sizes, boards and boxes.',
+    url: 'https://shop.example/guides/bag-and-board',
+    image: null,
+    datePublished: new Date('2026-11-24T15:00:00Z'),
+    dateModified: new Date('2026-11-25T09:30:00Z'),
+    siteName: 'Comic Vault Supplies',
+    siteUrl: 'https://shop.example',
+  }
+  const site = { '@type': 'Organization', name: 'Comic Vault Supplies', url: 'https://shop.example/' }
+  expect(articleJsonLd(input)).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: 'How to bag and board',
+    description: 'Sizes, boards and boxes.',
+    author: site,
+    publisher: site,
+    datePublished: '2026-11-24T15:00:00.000Z',
+    dateModified: '2026-11-25T09:30:00.000Z',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://shop.example/guides/bag-and-board' },
+  })
+  expect(articleJsonLd({ ...input, image: 'https://shop.example/uploads/cover.jpg' }).image).toEqual([
+    'https://shop.example/uploads/cover.jpg',
+  ])
 })

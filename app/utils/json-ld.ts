@@ -141,3 +141,33 @@ export function itemListJsonLd({ name, items }: { name: string; items: ReadonlyA
     })),
   }
 }
+
+/**
+ * A guide, as its page shows it: written and published by the site itself (the Organization), dated by its words
+ * (never by the prices it embeds, which move every night), its picture the cover when it has one.
+ */
+export function articleJsonLd(input: {
+  headline: string
+  description: string
+  url: string
+  /** Absolute URL. */
+  image: string | null
+  datePublished: Date
+  dateModified: Date
+  siteName: string
+  siteUrl: string
+}): JsonLd {
+  const site = { '@type': 'Organization', name: input.siteName, url: `${input.siteUrl}/` }
+  return defined({
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: input.headline,
+    description: input.description,
+    image: input.image ? [input.image] : undefined,
+    author: site,
+    publisher: site,
+    datePublished: input.datePublished.toISOString(),
+    dateModified: input.dateModified.toISOString(),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': input.url },
+  })
+}

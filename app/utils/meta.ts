@@ -22,19 +22,22 @@ export function notFoundMeta(title: string, siteName: string): MetaDescriptor[] 
   ]
 }
 
-/** Title, description, canonical link and the Open Graph equivalents, in one list. */
+/** Title, description, canonical link and the Open Graph equivalents, in one list; an article's dates too. */
 export function pageMeta({
   title,
   description,
   canonical,
   image,
   type = 'website',
+  article,
 }: {
   title: string
   description: string
   canonical?: string
   image?: string | null
   type?: string
+  /** ISO 8601 times, for `type: 'article'`. */
+  article?: { publishedTime: string; modifiedTime: string }
 }): MetaDescriptor[] {
   return [
     { title },
@@ -49,8 +52,22 @@ export function pageMeta({
         ]
       : []),
     ...(image ? [{ property: 'og:image', content: image }] : []),
+    ...(article
+      ? [
+          { property: 'article:published_time', content: article.publishedTime },
+          { property: 'article:modified_time', content: article.modifiedTime },
+        ]
+      : []),
   ]
 }
+
+/** The guides' Atom feed, announced by /guides and every guide (a `links` export). */
+export const guidesFeedLink = {
+  rel: 'alternate',
+  type: 'application/atom+xml',
+  title: 'Guides',
+  href: '/guides/feed.xml',
+} as const
 
 /** The meta of a page whose text is fixed (the information pages): "Title | Site name" and its description. */
 export function staticPageMeta(title: string, description: string): MetaFunction {

@@ -12,10 +12,14 @@ export const STATIC_PATHS = [
   '/sizes-guide',
   '/fit',
   '/faq',
+  '/guides',
 ] as const
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
+/** Text as XML 1.0 character data: markup escaped, and the control characters XML cannot hold at all dropped. */
+export const escapeXml = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
 
 export function urlSet(entries: { loc: string; lastmod?: Date }[]): string {
   const urls = entries
@@ -32,8 +36,7 @@ export function sitemapIndex(locations: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${maps}</sitemapindex>\n`
 }
 
-export function xmlResponse(body: string): Response {
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  })
+/** A sitemap (or, with its type, a feed): public, held for an hour. */
+export function xmlResponse(body: string, contentType = 'application/xml; charset=utf-8'): Response {
+  return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } })
 }

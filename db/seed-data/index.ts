@@ -1,8 +1,11 @@
 import { sql, type Insertable } from 'kysely'
+import { embedTargets, parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
+import { insertRevision, setEmbeds } from '#app/models/document.server.ts'
 import type { Executor } from '../client.ts'
 import type { Products, Reviews } from '../types.ts'
 import { categories } from './categories.ts'
 import { comparisons } from './comparisons.ts'
+import { guides } from './guides.ts'
 import { products, type SeedProduct } from './products.ts'
 import { reviews } from './reviews.ts'
 import { seedSpecs } from './specs.ts'
@@ -11,11 +14,14 @@ export interface SeedCounts {
   categories: number
   products: number
   reviews: number
+  guides: number
 }
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 const AFFILIATE_TAG = 'comicvault-20'
+/** When the demo guides went live, a day apart (the list shows the newer first); their words have not changed since. */
+const GUIDES_PUBLISHED = Date.parse('2026-11-24T15:00:00Z')
 
 /**
  * Loads the demo catalogue. Idempotent: rows that already exist are left untouched, and reviews are
@@ -150,6 +156,38 @@ async function seed(trx: Executor): Promise<SeedCounts> {
     if (tableRows.length) await trx.insertInto('comparison_table_products').values(tableRows).execute()
   }
 
+  // The demo guides, published, each with its first revision and what it embeds; like the tables, a guide is written
+  // only by the run that creates it, so an owner's edits are never undone by another seed.
+  const insertedGuides = await trx
+    .insertInto('documents')
+    .values(
+      guides.map((guide, index) => {
+        const published = new Date(GUIDES_PUBLISHED + index * DAY)
+        return {
+          kind: 'guide',
+          slug: guide.slug,
+          title: guide.title,
+          summary: guide.summary,
+          body: guide.body,
+          status: 'published',
+          published_at: published,
+          text_changed_at: published,
+          last_reviewed_on: guide.lastReviewed,
+          created_at: published,
+          updated_at: published,
+        }
+      }),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'slug']).doNothing())
+    .returning(['id', 'slug', 'revision'])
+    .execute()
+  for (const row of insertedGuides) {
+    const guide = guides.find((candidate) => candidate.slug === row.slug)!
+    const { title, summary, body } = guide
+    await insertRevision(trx, { document_id: row.id, revision: row.revision, title, summary, body, author_id: null })
+    await setEmbeds(trx, row.id, embedTargets(parseMarkdown(body).embeds))
+  }
+
   const refreshLog = await trx.selectFrom('data_refresh_log').select('id').limit(1).executeTakeFirst()
   if (!refreshLog) {
     const { count } = await trx
@@ -176,5 +214,6 @@ async function seed(trx: Executor): Promise<SeedCounts> {
     categories: insertedCategories.length,
     products: insertedProducts.length,
     reviews: insertedReviews.length,
+    guides: insertedGuides.length,
   }
 }

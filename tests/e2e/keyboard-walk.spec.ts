@@ -22,6 +22,8 @@ const publicPages = [
   { name: 'sizes guide', path: '/sizes-guide' },
   { name: 'FAQ', path: '/faq' },
   { name: 'fit finder', path: '/fit' },
+  { name: 'guides', path: '/guides' },
+  { name: 'guide', path: '/guides/bag-and-board-a-golden-age-run' },
   { name: 'compare selected', path: '/compare?asins=B073TEQUFH,B075BA6GYF,B076Z1RFVC' },
   { name: 'subscribe', path: '/subscribe' },
   { name: '404 page', path: '/no-such-page/at-all' },

@@ -4,16 +4,19 @@ import { isJsProject, waitForHydration } from './support/hydration.ts'
 // The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
 // panel, and the footer, on every public page. Runs with and without JavaScript.
 
-// The spec's four links in its order, with the fit finder (docs/decisions/043) after the sizes guide.
+// The spec's four links in its order, with the fit finder (docs/decisions/043) after the sizes guide and the guides
+// (docs/decisions/052) after it.
 const navLinks = [
   { label: 'Starter Kits', href: '/starter-kits' },
   { label: 'Compare Sleeves', href: '/compare-sleeves' },
   { label: 'Sizes Guide', href: '/sizes-guide' },
   { label: 'Fit Finder', href: '/fit' },
+  { label: 'Guides', href: '/guides' },
   { label: 'About', href: '/about' },
 ] as const
 
 const footerHrefs = [
+  '/guides',
   '/sizes-guide',
   '/fit',
   '/compare-sleeves',

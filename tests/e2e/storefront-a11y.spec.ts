@@ -17,6 +17,8 @@ for (const { name, path } of [
   { name: 'reviews', path: '/reviews/B073TEQUFH' },
   { name: 'search results', path: '/search?q=mylar' },
   { name: 'search without results', path: '/search?q=zzzznotfound' },
+  { name: 'guides', path: '/guides' },
+  { name: 'guide', path: '/guides/mylar-vs-polypropylene-vs-polyethylene' },
   { name: '404 page', path: '/no-such-page/at-all' },
 ]) {
   test(`${name} (${path}) has no WCAG 2.1 A/AA violations`, async ({ page }) => {

@@ -19,7 +19,16 @@ async function asinsFor(query: string) {
 
 const q = (text: string) => `q=${encodeURIComponent(text)}`
 
-const NOTHING = { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null }
+const NOTHING = {
+  q: null,
+  total: 0,
+  page: 1,
+  pageCount: 1,
+  products: [],
+  spec: NO_SPEC_FILTERS,
+  facets: null,
+  guides: [],
+}
 
 const p: Record<string, ProductRow> = {}
 let paged: ProductRow[] = []

@@ -72,6 +72,7 @@ describe('/sitemaps/pages.xml', () => {
         '/sizes-guide',
         '/fit',
         '/faq',
+        '/guides',
         '/category/backing-boards',
         '/category/mylar-sleeves',
       ]

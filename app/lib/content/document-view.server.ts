@@ -8,7 +8,8 @@ import { resolveEmbeds } from './resolve-embeds.server.ts'
 /**
  * A document's text as a loader sends it: parsed once per text (kept by its hash), its embeds read now. The
  * headers end the page's cache lifetime when its first price turns 24 hours old. A preview parses afresh (a
- * text being written is seen once) and carries the problems, which only the author sees.
+ * text being written is seen once) and carries the problems and why an embed is not shown, which only the author
+ * sees: a visitor's page data names no hidden product.
  */
 export async function documentView(
   db: Executor,
@@ -20,7 +21,9 @@ export async function documentView(
   const view: DocumentView = {
     tree: parsed.tree,
     headings: parsed.headings,
-    embeds: resolved.embeds,
+    embeds: preview
+      ? resolved.embeds
+      : resolved.embeds.map((embed) => (embed.name === 'missing' ? { ...embed, reason: '' } : embed)),
     pricesAsOf: resolved.pricesAsOf,
     ...(preview ? { problems: parsed.problems } : {}),
   }

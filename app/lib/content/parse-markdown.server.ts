@@ -11,6 +11,7 @@ import remarkRehype from 'remark-rehype'
 import { unified, type Plugin } from 'unified'
 import { SKIP, visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
+import type { EmbedTarget } from '#app/models/document.server.ts'
 import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type Embed } from '#app/schemas/embeds.ts'
 import type { Heading, Problem } from '#app/utils/document-view.ts'
 
@@ -252,4 +253,16 @@ export function parsedDocument(body: string): ParsedDocument {
   cache.set(key, parsed)
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!)
   return parsed
+}
+
+/** What a text's embeds name, for "used in" and link health (recorded by every save, and by the seed). */
+export function embedTargets(embeds: readonly Embed[]): EmbedTarget[] {
+  const targets = embeds.flatMap((embed): EmbedTarget[] => {
+    if ('asin' in embed) return [{ type: 'product', target: embed.asin }]
+    if ('asins' in embed) return embed.asins.map((asin) => ({ type: 'product', target: asin }))
+    if ('category' in embed) return [{ type: 'category', target: embed.category }]
+    if ('table' in embed) return [{ type: 'comparison', target: embed.table }]
+    return []
+  })
+  return [...new Map(targets.map((target) => [`${target.type}:${target.target}`, target])).values()]
 }

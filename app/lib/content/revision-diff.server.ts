@@ -1,6 +1,6 @@
 import { diffLines } from 'diff'
 import type { DiffRow, RevisionChanges } from '#app/components/admin/document-revisions.tsx'
-import { embedTargets } from '#app/services/document.server.ts'
+import { embedTargets } from './parse-markdown.server.ts'
 import { parseMarkdown } from './parse-markdown.server.ts'
 
 /**

@@ -32,6 +32,8 @@ test('every internal link answers 200, and every #fragment is on its page', asyn
     '/category/mylar-sleeves',
     '/product/B073TEQUFH',
     '/disclosure',
+    '/guides',
+    '/guides/bag-and-board-a-golden-age-run',
   ]) {
     expect(site.pages.get(path)?.status, `${path} was reached`).toBe(200)
   }
@@ -64,6 +66,37 @@ test('every /go/ affiliate link redirects to Amazon', async () => {
     }
   }
   expect(wrong, 'affiliate links that do not redirect to Amazon (page → link)').toEqual([])
+})
+
+test('every alternate link (the guides feed) answers with its type, and every guide the feed names answers 200', async () => {
+  const alternates = new Map<string, { type: string; from: string }>()
+  for (const page of site.pages.values()) {
+    for (const link of page.document.querySelectorAll('link[rel="alternate"]')) {
+      alternates.set(link.getAttribute('href') ?? '', { type: link.getAttribute('type') ?? '', from: page.path })
+    }
+  }
+  expect([...alternates.keys()]).toContain('/guides/feed.xml')
+  const wrong: string[] = []
+  const entries: string[] = []
+  for (const [href, { type, from }] of alternates) {
+    const response = await http.get(href, { maxRedirects: 0 })
+    const contentType = response.headers()['content-type'] ?? ''
+    if (response.status() !== 200 || !contentType.startsWith(type)) {
+      wrong.push(`${from} → ${href} (${response.status()} ${contentType})`)
+    } else if (href === '/guides/feed.xml') {
+      entries.push(
+        ...[...(await response.text()).matchAll(/<link rel="alternate" type="text\/html" href="([^"]+)"\/>/g)].map(
+          (match) => match[1]!,
+        ),
+      )
+    }
+  }
+  expect(wrong, 'alternate links that do not answer 200 with their type (page → link)').toEqual([])
+  expect(entries).toContain(`${process.env.E2E_BASE_URL}/guides`)
+  expect(entries).toContain(`${process.env.E2E_BASE_URL}/guides/bag-and-board-a-golden-age-run`)
+  for (const url of entries) {
+    expect((await http.get(url, { maxRedirects: 0 })).status(), url).toBe(200)
+  }
 })
 
 test('every public page has exactly one meaningful meta description', async () => {

@@ -177,6 +177,43 @@ test('category: the breadcrumbs it shows', async ({ request }) => {
   expect(page.document.querySelector('nav[aria-label="Breadcrumb"]')?.text).toMatch(/Home\s*\/\s*Mylar Sleeves/)
 })
 
+test('guide: the Article as the page shows it, by the site, dated by its words, with no price; the breadcrumbs', async ({
+  request,
+}) => {
+  const path = '/guides/bag-and-board-a-golden-age-run'
+  const page = await get(request, path)
+  const items = itemsOf(page)
+  expect([...items.keys()].sort()).toEqual(['Article', 'BreadcrumbList'])
+  const site = process.env.E2E_BASE_URL
+  const article = items.get('Article')
+  const shown = page.document.querySelector('main article header')!
+  expect(article).toMatchObject({
+    headline: shown.querySelector('h1')!.text,
+    description: page.document.querySelector('meta[name="description"]')!.getAttribute('content'),
+    author: { '@type': 'Organization', name: 'Comic Vault Supplies', url: `${site}/` },
+    publisher: { '@type': 'Organization', name: 'Comic Vault Supplies', url: `${site}/` },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': `${site}${path}` },
+  })
+  // The day it shows as published; modified no earlier (by its words, which the prices never move).
+  const published = shown.querySelector('time')!.getAttribute('datetime')!
+  expect(article.datePublished.slice(0, 10)).toBe(published)
+  expect(Date.parse(article.dateModified)).toBeGreaterThanOrEqual(Date.parse(article.datePublished))
+  expect(JSON.stringify(article)).not.toMatch(/price|offers/i)
+
+  const trail = page.document
+    .querySelectorAll('nav[aria-label="Breadcrumb"] li')
+    .map((li) => li.text.replace(/\s*\/\s*$/, '').trim())
+  expect(trail).toEqual(['Home', 'Guides', article.headline])
+  expect(items.get('BreadcrumbList').itemListElement).toEqual(
+    trail.map((name, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: `${site}${['/', '/guides', path][index]}`,
+    })),
+  )
+})
+
 test('home: the Organization, and the WebSite with its search action', async ({ request }) => {
   const items = itemsOf(await get(request, '/'))
   const site = process.env.E2E_BASE_URL
