@@ -114,8 +114,8 @@ export default function GuidePage() {
     <main className="mx-auto max-w-5xl px-4 py-10">
       <JsonLd blocks={structuredData} />
       <Breadcrumbs crumbs={breadcrumbs} />
-      {/* The words at reading width; tables and grids wider, so a comparison's columns all show on a desktop. */}
-      <article className="[&_:is(.document-lead,section)>:is(p,ul,ol,blockquote,pre,h2,h3,h4)]:max-w-3xl">
+      {/* The words at reading width (app.css), tables and grids wider, so a comparison's columns all show. */}
+      <article>
         <header>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{guide.title}</h1>
           <p className="mt-3 text-sm text-slate-600">

@@ -32,7 +32,7 @@ export function DocumentBody({
   disclose?: boolean
 }) {
   const { tree, headings, embeds, pricesAsOf, problems = [] } = document
-  const children = tree.children.filter((node) => !(node.type === 'text' && node.value.trim() === ''))
+  const { children } = tree
   const firstSection = children.findIndex(isHeading2)
   const lead = firstSection === -1 ? children : children.slice(0, firstSection)
   const rest = firstSection === -1 ? [] : children.slice(firstSection)
