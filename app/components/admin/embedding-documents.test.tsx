@@ -55,12 +55,22 @@ describe('where a product is embedded', () => {
   })
 
   test('a Link health row reads "In: A, B" with links; nothing at all when the product is in none', () => {
-    const root = html(<EmbeddedIn documents={[guide(1, 'Boxes'), faq]} />)
+    const root = html(<EmbeddedIn documents={[guide(1, 'Boxes'), faq]} moreTo="/admin/products/7" />)
     expect(root.textContent).toBe('In: Boxes, FAQ')
     expect(links(root)).toEqual([
       ['Boxes', '/admin/guides/1'],
       ['FAQ', '/admin/pages/faq'],
     ])
-    expect(renderToString(<EmbeddedIn documents={[]} />)).toBe('')
+    expect(renderToString(<EmbeddedIn documents={[]} moreTo="/admin/products/7" />)).toBe('')
+  })
+
+  test('a row names three, then how many more, leading to the product’s panel that lists them all', () => {
+    const documents = [guide(1, 'A'), guide(2, 'B'), guide(3, 'C'), guide(4, 'D'), guide(5, 'E')]
+    const root = html(<EmbeddedIn documents={documents} moreTo="/admin/products/7" />)
+    expect(root.textContent).toBe('In: A, B, C and 2 more')
+    expect(links(root).at(-1)).toEqual(['2 more', '/admin/products/7'])
+    expect(html(<EmbeddedIn documents={documents.slice(0, 4)} moreTo="/x" />).textContent).toBe(
+      'In: A, B, C and 1 more',
+    )
   })
 })

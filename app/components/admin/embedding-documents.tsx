@@ -58,13 +58,20 @@ export function UsedIn({ documents }: { documents: readonly EmbeddingDocument[] 
   )
 }
 
-/** One line for a row of a table: "In: Guide A, Guide B". Nothing when the product is in none. */
-export function EmbeddedIn({ documents }: { documents: readonly EmbeddingDocument[] }) {
+/** How many documents a table row names before "and N more". */
+const NAMED_IN_ROW = 3
+
+/**
+ * One line for a row of a table: "In: Guide A, Guide B", the first three, then "and N more" leading to `moreTo`
+ * (the product's panel, which lists them all). Nothing when the product is in none.
+ */
+export function EmbeddedIn({ documents, moreTo }: { documents: readonly EmbeddingDocument[]; moreTo: string }) {
   if (documents.length === 0) return null
+  const more = documents.length - NAMED_IN_ROW
   return (
     <p className="mt-1 text-xs text-slate-700">
       In:{' '}
-      {documents.map((document, index) => (
+      {documents.slice(0, NAMED_IN_ROW).map((document, index) => (
         <span key={document.id}>
           {index > 0 ? ', ' : null}
           <Link to={documentEditorPath(document)} className={linkClass}>
@@ -72,6 +79,14 @@ export function EmbeddedIn({ documents }: { documents: readonly EmbeddingDocumen
           </Link>
         </span>
       ))}
+      {more > 0 ? (
+        <>
+          {' and '}
+          <Link to={moreTo} className={linkClass}>
+            {more} more
+          </Link>
+        </>
+      ) : null}
     </p>
   )
 }

@@ -99,7 +99,7 @@ export function LinkHealthTab({
                     Hidden
                   </span>
                 ) : null}
-                <EmbeddedIn documents={problem.usedIn} />
+                <EmbeddedIn documents={problem.usedIn} moreTo={`/admin/products/${problem.product_id}`} />
               </td>
               <td className={`${cell} font-mono`}>{problem.asin}</td>
               <td className={`${cell} whitespace-nowrap`}>{LINK_PROBLEM_LABELS[problem.kind]}</td>
