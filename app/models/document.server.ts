@@ -340,33 +340,6 @@ export function listDueGuides(db: Executor, now: Date) {
     .execute()
 }
 
-/** Media by id: a cover must be one of the library's images. */
-export function getMediaImage(db: Executor, id: number) {
-  return db
-    .selectFrom('media')
-    .select(['id', 'url', 'alt', 'mime_type'])
-    .where('id', '=', id)
-    .where('mime_type', 'like', 'image/%')
-    .executeTakeFirst()
-}
-
-/** The library's image at this address (the media picker answers addresses): a cover chosen without JavaScript. */
-export function getMediaImageByUrl(db: Executor, url: string) {
-  return db
-    .selectFrom('media')
-    .select(['id', 'url', 'alt', 'mime_type'])
-    .where('url', '=', url)
-    .where('mime_type', 'like', 'image/%')
-    .executeTakeFirst()
-}
-
-/** Which of these addresses are images in the media library. */
-export async function knownMediaUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
-  if (urls.length === 0) return new Set()
-  const rows = await db.selectFrom('media').select('url').where('url', 'in', urls).execute()
-  return new Set(rows.map((row) => row.url))
-}
-
 /**
  * Every product among these ASINs, hidden ones too, with whether Amazon refused it (an open "rejected" problem):
  * the page shows the visible ones, the author's preview says why the others are not.

@@ -140,3 +140,16 @@ export async function countProductsShowing(db: Executor, url: string): Promise<n
     .executeTakeFirstOrThrow()
   return row.count
 }
+
+/** One of the library's images, by id or by address (a guide's cover, decision 052). */
+export function getMediaImage(db: Executor, where: { id: number } | { url: string }) {
+  const query = db.selectFrom('media').select(['id', 'url', 'alt', 'mime_type']).where('mime_type', 'like', 'image/%')
+  return ('id' in where ? query.where('id', '=', where.id) : query.where('url', '=', where.url)).executeTakeFirst()
+}
+
+/** Which of these addresses are images in the media library. */
+export async function knownMediaUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set()
+  const rows = await db.selectFrom('media').select('url').where('url', 'in', urls).execute()
+  return new Set(rows.map((row) => row.url))
+}

@@ -12,11 +12,9 @@ import {
   deleteDocument,
   getAdminDocument,
   getDocumentBySlug,
-  getMediaImage,
   getRevision,
   insertDocument,
   insertRevision,
-  knownMediaUrls,
   listDocumentsEmbedding,
   listDueGuides,
   removeRedirect,
@@ -30,6 +28,7 @@ import {
   type DocumentStatus,
   type EmbedTarget,
 } from '#app/models/document.server.ts'
+import { getMediaImage, knownMediaUrls } from '#app/models/media.server.ts'
 import {
   COVER_NOT_IN_LIBRARY,
   GUIDE_NOT_FOUND,
@@ -133,7 +132,7 @@ export async function saveGuide(actorId: number, id: number | null, form: GuideF
     if (id !== null && (!before || before.kind !== 'guide')) throw new Refusal(404, GUIDE_NOT_FOUND)
     checkRevision(before, form.revision)
     if (await slugTaken(trx, 'guide', slug, before?.id)) throw new Refusal(409, slugTakenMessage(slug), 'slug')
-    if (fields.cover_media_id !== null && !(await getMediaImage(trx, fields.cover_media_id))) {
+    if (fields.cover_media_id !== null && !(await getMediaImage(trx, { id: fields.cover_media_id }))) {
       throw new Refusal(400, COVER_NOT_IN_LIBRARY, 'coverMediaId')
     }
     const targets = await checkedText(trx, form.body)

@@ -1,13 +1,8 @@
 import type { Submission } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import type { DocumentPreview, EditorRevision } from '#app/components/admin/document-editor.tsx'
-import {
-  getMediaImage,
-  getMediaImageByUrl,
-  getRevision,
-  listRevisions,
-  type DocumentStatus,
-} from '#app/models/document.server.ts'
+import { getRevision, listRevisions, type DocumentStatus } from '#app/models/document.server.ts'
+import { getMediaImage } from '#app/models/media.server.ts'
 import type { GuideIntent } from '#app/schemas/document.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -26,8 +21,8 @@ import { revisionChanges } from './revision-diff.server.ts'
  */
 export async function editorCover(url: URL, savedId: number | null) {
   const address = url.searchParams.get('images')
-  const picked = address ? await getMediaImageByUrl(db, address) : undefined
-  const image = picked ?? (savedId === null ? undefined : await getMediaImage(db, savedId))
+  const picked = address ? await getMediaImage(db, { url: address }) : undefined
+  const image = picked ?? (savedId === null ? undefined : await getMediaImage(db, { id: savedId }))
   return image ? { id: image.id, url: image.url, picked: image === picked } : null
 }
 

@@ -1,12 +1,12 @@
 import { SLEEVE_TABLE_COLUMNS } from '#app/components/document/sleeve-table.tsx'
-import type { ProductCardProps } from '#app/components/product-card.tsx'
 import { getVisibleCategory } from '#app/models/category.server.ts'
 import { getComparisonBySlug, listComparisonRows, listTopSleeves } from '#app/models/comparison.server.ts'
 import { listEmbeddableProducts } from '#app/models/document.server.ts'
 import { listTopCategoryProducts } from '#app/models/product.server.ts'
-import { ALL_COLUMNS, parseTableSort, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
+import { ALL_COLUMNS, parseTableSort, type ComparisonColumn } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import { oldestPriceTime, sortRows, toComparisonRow, type ComparisonRow } from '#app/utils/comparison.ts'
+import type { ResolvedEmbed } from '#app/utils/document-view.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { DisplayPrice } from '#app/utils/pricing.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
@@ -18,26 +18,6 @@ import type { Executor } from '#db/client.ts'
  * see (a product hidden, unknown or refused by Amazon, a table or category that is gone) resolves to its reason,
  * which only the author's preview shows.
  */
-
-export type ResolvedEmbed =
-  | { name: 'product'; card: ProductCardProps; asOf: string | null }
-  | { name: 'products'; cards: ProductCardProps[] }
-  | {
-      name: 'compare'
-      caption: string
-      columns: readonly ComparisonColumn[]
-      rows: ComparisonRow[]
-      sort: TableSort | null
-      prefix: string
-      asOf: string | null
-    }
-  | { name: 'price'; asin: string; price: DisplayPrice; asOf: string | null }
-  | { name: 'buy'; asin: string }
-  | { name: 'sizes-chart'; variant: 'by-era' | 'all-eras' }
-  | { name: 'sleeve-table'; material: string; rows: ComparisonRow[]; sort: TableSort | null }
-  | { name: 'prices-as-of' }
-  | { name: 'site-name' }
-  | { name: 'missing'; of: Embed['name']; reason: string }
 
 export interface ResolvedEmbeds {
   embeds: ResolvedEmbed[]
