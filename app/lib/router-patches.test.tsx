@@ -129,6 +129,16 @@ describe('patched router libraries', () => {
     expect(matchRoutes(routes, '/admin/products/7')?.at(-1)?.params).toEqual({ id: '7' })
   })
 
+  it('ranks a routes array once, however often it is matched', () => {
+    // Unpatched, every match flattens and ranks the whole tree again (~8% of an uncached page's CPU).
+    const routes: AgnosticDataRouteObject[] = [{ id: 'about', path: 'about' }]
+    expect(matchRoutes(routes, '/about')?.[0]?.route.id).toBe('about')
+    // The same array, changed after its first match, is matched as it was ranked then; a new array is ranked anew.
+    routes.push({ id: 'faq', path: 'faq' })
+    expect(matchRoutes(routes, '/faq')).toBeNull()
+    expect(matchRoutes([...routes], '/faq')?.[0]?.route.id).toBe('faq')
+  })
+
   it('hands each loader the request itself when it has no parameter to strip, and a copy without them otherwise', async () => {
     const requestSeenBy = async (request: Request) => {
       let seen: Request | undefined
