@@ -6,7 +6,8 @@ export const future = {
   v3_relativeSplatPath: true,
   v3_throwAbortReason: true,
   // Off: with ~45 routes the whole manifest is one small cached file, while lazy discovery matched the route
-  // tree again for every server render to inline a partial one (5% of an uncached page's CPU; docs/performance.md).
+  // tree again for every server render to inline a partial one (5% of an uncached page's CPU;
+  // docs/performance-log/2026-11-23.md).
   v3_lazyRouteDiscovery: false,
   v3_singleFetch: true,
   v3_routeConfig: true,

@@ -16,7 +16,7 @@ interface Profile {
   timeDeltas: number[]
 }
 
-/** Where a function lives, in the groups docs/performance.md reports. First match wins. */
+/** Where a function lives, in the groups docs/performance-log/ reports. First match wins. */
 const GROUPS: Array<[string, (frame: ProfileNode['callFrame']) => boolean]> = [
   ['idle', (f) => f.functionName === '(idle)'],
   ['GC', (f) => f.functionName === '(garbage collector)'],

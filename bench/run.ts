@@ -40,7 +40,8 @@ const USAGE = `Usage: npm run bench -- [options]
                      mix; with --cold, after the cold mixes)
   --web-concurrency <n>
                      web processes, started as npm start starts them (scripts/start.ts, node:cluster) (default 1)
-  --write-doc        add this run's table, with date, commit and machine, to docs/performance.md
+  --write-doc        add this run's table, with date, commit and machine, to docs/performance-log/{day}.md,
+                     and for a standard run put it in docs/performance.md's summary too
   --fresh            drop and rebuild the cv_bench database even if it already holds the wanted data
   --duration <s>     measured seconds per row (default 10)
   --warmup <s>       warm-up seconds per row, not measured (default 3)
@@ -513,7 +514,7 @@ function cpuText(m: Measurement): string {
   return cpu?.server == null || cpu.postgres == null ? '—' : `${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)}`
 }
 
-/** A Markdown table, padded as Prettier pads one: readable in a terminal, ready for docs/performance.md. */
+/** A Markdown table, padded as Prettier pads one: readable in a terminal, ready for docs/performance-log/. */
 function table(rows: Measurement[]): string {
   const header = [
     'page',
@@ -556,15 +557,55 @@ function gitDescription(): { commit: string; dirty: boolean } {
   return { commit: head.stdout?.trim() || 'unknown', dirty: Boolean(status.stdout?.trim()) }
 }
 
-/** The run's section of docs/performance.md, placed above the earlier ones (the newest comes first there). */
-function writeDoc(section: string): string {
-  const file = path.join(root, 'docs/performance.md')
-  const text = readFileSync(file, 'utf8')
-  const at = text.indexOf('\n## ')
-  const updated =
-    at === -1 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at + 1)}${section}\n${text.slice(at + 1)}`
-  writeFileSync(file, updated)
-  return path.relative(root, file)
+/** A run the summary in docs/performance.md can stand for: every row, in the default shape. */
+function standardRun(options: Options): boolean {
+  return (
+    !options.only &&
+    !options.profileDir &&
+    !options.gzip &&
+    options.webConcurrency === 1 &&
+    options.products === 100_000 &&
+    options.connections === 10
+  )
+}
+
+/**
+ * The run's section in docs/performance-log/{its UTC day}.md, above the day's earlier ones (the newest comes
+ * first there; the file is made for a day's first run). With `summary`, the run also replaces the table of that
+ * kind in docs/performance.md, between `<!-- bench:{summary}:start -->` and `<!-- bench:{summary}:end -->`.
+ * Answers the files written.
+ */
+function writeDoc(startedAt: Date, heading: string, body: string, summary: 'cached' | 'cold' | null): string[] {
+  const day = startedAt.toISOString().slice(0, 10)
+  const logFile = path.join(root, 'docs/performance-log', `${day}.md`)
+  const log = existsSync(logFile)
+    ? readFileSync(logFile, 'utf8')
+    : `# Performance log, ${day}\n\nThis day's runs, newest first. Today's numbers are in ` +
+      `[docs/performance.md](../performance.md).\n`
+  const section = `## ${heading}\n\n${body}`
+  const at = log.indexOf('\n## ')
+  mkdirSync(path.dirname(logFile), { recursive: true })
+  writeFileSync(
+    logFile,
+    at === -1 ? `${log.trimEnd()}\n\n${section}` : `${log.slice(0, at + 1)}${section}\n${log.slice(at + 1)}`,
+  )
+  const written = [path.relative(root, logFile)]
+  if (summary) {
+    const file = path.join(root, 'docs/performance.md')
+    const text = readFileSync(file, 'utf8')
+    const start = `<!-- bench:${summary}:start -->`
+    const end = `<!-- bench:${summary}:end -->`
+    const from = text.indexOf(start)
+    const to = text.indexOf(end)
+    if (from === -1 || to < from) {
+      console.warn(`docs/performance.md has no ${start} … ${end}: its summary was left as it is`)
+    } else {
+      const block = `**${heading}** ([log](performance-log/${day}.md))\n\n${body}`
+      writeFileSync(file, `${text.slice(0, from + start.length)}\n\n${block}\n${text.slice(to)}`)
+      written.push(path.relative(root, file))
+    }
+  }
+  return written
 }
 
 function targetsFor(options: Options, catalogue: Catalogue | null, slug: string, productPath: string): Target[] {
@@ -874,9 +915,8 @@ async function main() {
     if (options.writeDoc) {
       const args = process.argv.slice(2).filter((arg) => arg !== '--write-doc')
       const when = startedAt.toISOString().slice(0, 16).replace('T', ' ')
-      const section = [
-        `## ${when} UTC — \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``,
-        '',
+      const heading = `${when} UTC — \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``
+      const body = [
         `Commit ${git.commit.slice(0, 7)}${git.dirty ? ' (with uncommitted changes)' : ''}; ` +
           `${options.products.toLocaleString('en-US')} products, ${setup}. ` +
           `Written by \`--write-doc\` from ${path.relative(root, file)}.`,
@@ -887,7 +927,9 @@ async function main() {
         ...(notes.length ? ['', ...notes.map((note) => `- ${note}`)] : []),
         '',
       ].join('\n')
-      console.log(`Added the table to ${writeDoc(section)}`)
+      const summary = standardRun(options) ? (options.cold ? 'cold' : 'cached') : null
+      console.log(`Added the table to ${writeDoc(startedAt, heading, body, summary).join(' and ')}`)
+      if (!summary) console.log('Not a standard run (bench/README.md): docs/performance.md was left as it is')
     }
   } finally {
     await writeLoop?.close().catch(() => undefined)

@@ -18,8 +18,8 @@ import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.
  * A page is kept from its second request on (`minUses`, as nginx's `proxy_cache_min_uses`; docs/decisions/033):
  * the addresses asked for once lately are remembered, not their pages, so a crawler or a shopper trying filter
  * combinations, whose addresses mostly come once, does not fill the cache with pages nobody asks for again,
- * which cost every render a fifth more CPU and doubled its p99 (docs/performance.md). A page dropped by a write
- * is kept again at its next request: its address was seen.
+ * which cost every render a fifth more CPU and doubled its p99 (docs/performance-log/2026-11-25.md). A page
+ * dropped by a write is kept again at its next request: its address was seen.
  *
  * Single flight (docs/decisions/027): while a miss is being rendered, other requests for the same key
  * wait for that render and are answered from it, so a popular page that was just dropped costs one

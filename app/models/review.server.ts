@@ -7,7 +7,7 @@ import type { Database, Executor } from '#db/client.ts'
 
 /**
  * A product page's reviews in one query: the approved count and average, and the newest `limit` of them.
- * (Two reads would cost a second round trip on every product page: docs/performance.md.)
+ * (Two reads would cost a second round trip on every product page: docs/performance-log/2026-11-24.md.)
  */
 export async function getApprovedReviewSummary(db: Executor, productId: number, limit: number) {
   const row = await db
