@@ -61,8 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return {
     currentUserId: user.id,
-    linkHealth: { autoHideRejected: settings?.autoHideRejected ?? null, linkHealthEmail },
-    requireTwoFactor: settings?.requireTwoFactor ?? null,
+    linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
+    requireTwoFactor: settings?.require_two_factor ?? null,
     users:
       users?.map((row) => ({
         id: row.id,

@@ -84,7 +84,7 @@ export async function recordLinkHealth(
     await recordProblem(trx, product.id, 'rejected', problemDetail(messages.get(product.asin)!))
   }
   const due = rejected.filter((product) => product.rejected_runs >= AUTO_HIDE_AFTER_RUNS && !product.soft_hidden)
-  if (due.length === 0 || !(await getSiteSettings(trx)).autoHideRejected) return []
+  if (due.length === 0 || !(await getSiteSettings(trx)).auto_hide_rejected) return []
   const touched: PageTag[] = []
   for (const product of due) {
     await updateProduct(trx, product.id, { soft_hidden: true })
@@ -182,14 +182,14 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
 export async function setAutoHideRejected(actorId: number, on: boolean) {
   await db.transaction().execute(async (trx) => {
     const before = await lockSiteSettings(trx)
-    if (before.autoHideRejected === on) return
+    if (before.auto_hide_rejected === on) return
     await updateSiteSettings(trx, { auto_hide_rejected: on })
     await writeAudit(trx, {
       actorId,
       entityType: 'SETTINGS',
       entityId: null,
       action: 'UPDATE',
-      diff: { auto_hide_rejected: { from: before.autoHideRejected, to: on } },
+      diff: { auto_hide_rejected: { from: before.auto_hide_rejected, to: on } },
     })
   })
 }

@@ -314,14 +314,14 @@ export async function resetTwoFactor(userId: number) {
 export async function setRequireTwoFactor(actorId: number, on: boolean) {
   await db.transaction().execute(async (trx) => {
     const before = await lockSiteSettings(trx)
-    if (before.requireTwoFactor === on) return
+    if (before.require_two_factor === on) return
     await updateSiteSettings(trx, { require_two_factor: on })
     await writeAudit(trx, {
       actorId,
       entityType: 'SETTINGS',
       entityId: null,
       action: 'UPDATE',
-      diff: { require_two_factor: { from: before.requireTwoFactor, to: on } },
+      diff: { require_two_factor: { from: before.require_two_factor, to: on } },
     })
   })
 }
