@@ -13,7 +13,7 @@ import { onServer } from '#tests/support/postgres.ts'
 // connection timeouts take their configured values.
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const DRAIN_MS = 2_500
+const DRAIN_MS = 4_000
 
 const database = await createSeededDatabase(inject('templateDatabase'))
 const [cachedAsin, slowAsin] = await onServer(async (client) => {
