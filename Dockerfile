@@ -23,6 +23,7 @@ RUN mkdir -p /app/uploads /app/.data /app/secrets && chown node:node /app/upload
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# tini forwards SIGTERM so the server's graceful shutdown runs.
+# Node itself, not `npm start`: npm and `sh -c` do not pass SIGTERM on, so `docker stop` would never run the graceful
+# stop. tini, PID 1, forwards signals to it and reaps (docs/decisions/056). The same command as `npm start`.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["npm", "start"]
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

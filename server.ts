@@ -1,6 +1,5 @@
 import './scripts/load-dotenv.ts'
 import crypto from 'node:crypto'
-import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -8,19 +7,21 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+import { createHttpServer } from '#app/lib/http-server.server.ts'
 import { measureRequestDurations } from '#app/lib/metrics/request-duration.server.ts'
 import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
 import { webProcessSlot } from './scripts/cluster.ts'
-import { closeOnSignal, startEntryPoint } from './scripts/entry-point.ts'
+import { closeOnSignal, shutdownDrainMs, startEntryPoint } from './scripts/entry-point.ts'
 
 // Fail fast, by name, on bad configuration, before anything else starts. The modules imported above read none
 // as they load; those that do (all that log) are imported once it is checked.
 const { env, logger } = await startEntryPoint({ signs: true })
 
 const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
+const { createGracefulStop } = await import('#app/lib/graceful-stop.server.ts')
 const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
 const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
@@ -46,6 +47,10 @@ async function createViteDevServer() {
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
+
+// First: once a stop has begun, /healthz answers 503 and responses close their connection (docs/decisions/056).
+const gracefulStop = createGracefulStop()
+app.use(gracefulStop.middleware)
 
 app.use(
   pinoHttp({
@@ -159,7 +164,7 @@ if (slot === undefined) await prepareDatabaseWithRetry()
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingInvalidations = await watchPageInvalidations()
 
-const server: Server = app.listen(env.PORT, env.HOST, () => {
+const server = createHttpServer(app, env).listen(env.PORT, env.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   logger.info(
@@ -168,15 +173,17 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
   )
 })
 
-// Stop accepting connections (in-flight requests finish, idle keep-alive sockets close), then what serves them.
-closeOnSignal(async () => {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeIdleConnections()
-  await closed
-  // Every request has finished, so every view is counted; saved while the database is still open.
-  await views.stop()
-  await metricsServer?.close()
-  await workers?.close()
-  await stopWatchingInvalidations()
-  await viteDevServer?.close()
-})
+// The drain window, then stop accepting and finish the requests in flight (docs/decisions/056), then what serves them.
+const drainMs = shutdownDrainMs(env)
+closeOnSignal(
+  async () => {
+    await gracefulStop.stop(server, drainMs)
+    // Every request has finished, so every view is counted; saved while the database is still open.
+    await views.stop()
+    await metricsServer?.close()
+    await workers?.close()
+    await stopWatchingInvalidations()
+    await viteDevServer?.close()
+  },
+  { drainMs },
+)

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { EnvError, type Env } from '#app/lib/env.server.ts'
+import { isSecondSignal, shutdownDeadlineMs, shutdownDrainMs } from './entry-point.ts'
 
 // One Node process uses one core: in production `npm start` runs a node:cluster primary that forks as many web
 // processes as cores, all serving one port, and keeps them running (docs/decisions/029). Nothing here reads
@@ -13,8 +14,8 @@ const SLOT = 'WEB_PROCESS_SLOT'
 const STABLE_MS = 60_000
 const FIRST_RESTART_MS = 1_000
 const LONGEST_RESTART_MS = 60_000
-// Each web process gives itself 25 s to shut down (scripts/entry-point.ts); the primary waits a little longer.
-const SHUTDOWN_DEADLINE_MS = 30_000
+// Each web process gives itself its drain window and 25 s to stop (scripts/entry-point.ts); the primary a little more.
+const SHUTDOWN_MARGIN_MS = 5_000
 
 /**
  * How many web processes to run. Only with a real Postgres and Redis in production can there be more than one:
@@ -39,7 +40,8 @@ export function webProcessSlot(): number | undefined {
 
 /**
  * The primary: migrates once, forks `count` web processes (each runs server.ts), restarts one that dies with a
- * growing back-off, and on SIGTERM/SIGINT passes the signal on and exits when every one has shut down.
+ * growing back-off, and on SIGTERM/SIGINT passes the signal on (each drains, docs/decisions/056) and exits when
+ * every one has shut down; a second signal kills them.
  */
 export async function runWebProcesses(count: number, env: Env): Promise<void> {
   const { logger } = await import('#app/lib/logger.server.ts')
@@ -57,6 +59,7 @@ export async function runWebProcesses(count: number, env: Env): Promise<void> {
   const restarts = new Map<number, NodeJS.Timeout>()
   const history = new Map<number, { startedAt: number; quickFailures: number }>()
   let stopping = false
+  let stopSignal: NodeJS.Signals | undefined
   let cleanExit = true
 
   const start = (slot: number) => {
@@ -67,7 +70,8 @@ export async function runWebProcesses(count: number, env: Env): Promise<void> {
     worker.once('exit', (code, signal) => {
       running.delete(slot)
       if (stopping) {
-        if (code !== 0) cleanExit = false
+        // Ended by the signal passed on: it was still starting, before server.ts handles signals, so serving nothing.
+        if (code !== 0 && signal !== stopSignal) cleanExit = false
         if (running.size === 0) {
           logger.info({ clean: cleanExit }, 'all web processes stopped')
           process.exit(cleanExit ? 0 : 1)
@@ -95,19 +99,30 @@ export async function runWebProcesses(count: number, env: Env): Promise<void> {
     return delay
   }
 
+  const drainMs = shutdownDrainMs(env)
+  let stoppedAt = 0
+  const killAll = (reason: string) => {
+    logger.error(reason)
+    for (const worker of running.values()) worker.process.kill('SIGKILL')
+    process.exit(1)
+  }
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
+    if (stopping) {
+      if (isSecondSignal(Date.now() - stoppedAt)) killAll('second signal; killing the web processes')
+      return
+    }
     stopping = true
-    logger.info({ signal, processes: running.size }, 'stopping web processes')
+    stopSignal = signal
+    stoppedAt = Date.now()
+    logger.info({ signal, processes: running.size, drainMs }, 'stopping web processes')
     for (const timer of restarts.values()) clearTimeout(timer)
     if (running.size === 0) process.exit(0)
     // The signal itself, not cluster's disconnect: each process runs its own graceful shutdown (server.ts).
     for (const worker of running.values()) worker.process.kill(signal)
-    setTimeout(() => {
-      logger.error('web processes did not stop in time; killing them')
-      for (const worker of running.values()) worker.process.kill('SIGKILL')
-      process.exit(1)
-    }, SHUTDOWN_DEADLINE_MS).unref()
+    setTimeout(
+      () => killAll('web processes did not stop in time; killing them'),
+      shutdownDeadlineMs(drainMs) + SHUTDOWN_MARGIN_MS,
+    ).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import type { Logger } from 'pino'
 import { envOrExit, type Env } from '#app/lib/env.server.ts'
 
@@ -5,8 +6,11 @@ import { envOrExit, type Env } from '#app/lib/env.server.ts'
 // imports ./load-dotenv.ts first, then this, before its configuration is checked: what reads the configuration as
 // it loads (the logger, and every module that logs) is imported only inside the functions.
 
-// A web process's requests in flight, a worker's jobs in hand: what a stop waits for, at most.
+// A web process's requests in flight, a worker's jobs in hand: what a stop waits for, at most, after the drain window.
 const SHUTDOWN_DEADLINE_MS = 25_000
+// One signal delivered twice at once (a terminal's Ctrl-C reaches the process group, and npm forwards it again) is
+// one stop; another one later means "now" (docs/decisions/056).
+const REPEAT_AFTER_MS = 1_000
 
 let fatalHandlerInstalled = false
 
@@ -40,28 +44,57 @@ export function refuseToStart(reason: string): never {
 }
 
 /**
+ * How long a stopping web process keeps serving with /healthz at 503 (docs/decisions/056): SHUTDOWN_DRAIN_MS, else
+ * 5 s in production on Postgres, the one setup that can run behind a load balancer with other hosts to take over;
+ * 0 in development and the embedded demo, where nothing probes and Ctrl-C should not wait.
+ */
+export function shutdownDrainMs(env: Env): number {
+  return env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' && env.DATABASE_URL ? 5_000 : 0)
+}
+
+/** When a stop that began with a drain window of `drainMs` is given up on. */
+export function shutdownDeadlineMs(drainMs: number): number {
+  return drainMs + SHUTDOWN_DEADLINE_MS
+}
+
+/** Whether a signal that came `sinceFirstMs` after the one that began a stop asks to stop now. */
+export function isSecondSignal(sinceFirstMs: number): boolean {
+  return sinceFirstMs >= REPEAT_AFTER_MS
+}
+
+/**
  * The end of a process that runs until stopped: on SIGTERM or SIGINT, once, `close` stops what it started (in
  * the order it gives), then the Redis connection and the database pool close and the process exits 0. A stop
- * that takes longer than the deadline exits 1.
+ * that takes longer than the deadline (`drainMs`, the web's drain window, plus 25 s), or a second signal, exits 1;
+ * under a cluster primary the primary decides that (it got the same Ctrl-C, and passes its signal on).
  */
-export function closeOnSignal(close: () => Promise<void>): void {
-  let closing = false
+export function closeOnSignal(close: () => Promise<void>, { drainMs = 0 }: { drainMs?: number } = {}): void {
+  let firstSignalAt: number | undefined
   const shutDown = async (signal: NodeJS.Signals) => {
-    if (closing) return
-    closing = true
     const { logger } = await import('#app/lib/logger.server.ts')
-    logger.info({ signal }, 'shutting down')
+    logger.info({ signal, drainMs }, 'shutting down')
     setTimeout(() => {
       logger.error('shutdown deadline passed; exiting')
       process.exit(1)
-    }, SHUTDOWN_DEADLINE_MS).unref()
+    }, shutdownDeadlineMs(drainMs)).unref()
     await close()
     await closeConnections()
-    logger.info('shutdown complete')
+    logger.info('stopped')
     process.exit(0)
   }
-  process.on('SIGTERM', () => void shutDown('SIGTERM'))
-  process.on('SIGINT', () => void shutDown('SIGINT'))
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstSignalAt === undefined) {
+      firstSignalAt = Date.now()
+      void shutDown(signal)
+    } else if (!cluster.isWorker && isSecondSignal(Date.now() - firstSignalAt)) {
+      void import('#app/lib/logger.server.ts').then(({ logger }) => {
+        logger.error({ signal }, 'second signal; exiting now')
+        process.exit(1)
+      })
+    }
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
 }
 
 /**

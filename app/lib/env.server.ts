@@ -95,6 +95,12 @@ const envSchema = z
     // Web processes behind one port (scripts/cluster.ts, docs/decisions/029). Unset: one per core in production
     // with Postgres and Redis; the embedded database and development are always one process.
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+    // A stopping web process keeps serving this long with /healthz at 503, so probes take it out of a load balancer
+    // first (docs/decisions/056). Unset: 5 s in production on Postgres (where several hosts can run), else 0.
+    SHUTDOWN_DRAIN_MS: optional(z.coerce.number().int().min(0).max(120_000)),
+    // Above a proxy's idle timeout (Varnish, AWS ALB: 60 s), so the proxy, not us, closes an idle connection (056).
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(65_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(66_000),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
     // Prometheus metrics (docs/decisions/028): a port of their own, and/or /metrics on PORT behind a bearer token.

@@ -4,9 +4,9 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { builtServerEnv, createSeededDatabase } from '#tests/support/built-server.ts'
 import { freePort } from '#tests/support/free-port.ts'
 
-// `npm start` in production with WEB_CONCURRENCY=2 (tsx scripts/start.ts, as package.json runs it): a cluster
-// primary with two web processes on one port, each able to answer alone, restarted when one dies, all stopped
-// cleanly by one SIGTERM (docs/decisions/029).
+// `npm start` in production with WEB_CONCURRENCY=2 (node --import tsx scripts/start.ts, as package.json runs it):
+// a cluster primary with two web processes on one port, each able to answer alone, restarted when one dies, all
+// stopped cleanly by one SIGTERM (docs/decisions/029).
 
 const database = await createSeededDatabase(inject('templateDatabase'))
 
@@ -28,7 +28,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
       const port = await freePort()
       const metricsPort = await freePort()
       const url = `http://127.0.0.1:${port}`
-      const start = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+      const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         env: {
           ...process.env,
           ...builtServerEnv(database),
@@ -99,7 +99,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
 
       const [code] = await exited
       expect(code).toBe(0)
-      expect(lines().filter((line) => line.msg === 'shutdown complete')).toHaveLength(2)
+      expect(lines().filter((line) => line.msg === 'stopped')).toHaveLength(2)
       expect(output).toContain('all web processes stopped')
       await expect(fetch(`${url}/healthz`)).rejects.toThrow()
     },

@@ -32,7 +32,7 @@ describe('graceful shutdown', () => {
     expect(await response.text()).toContain('Protect Your Comic Collection')
     const [code] = await exited
     expect(code).toBe(0)
-    expect(output).toContain('shutdown complete')
+    expect(output).toMatch(/"msg":"stopped"/)
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow()
   })
 })

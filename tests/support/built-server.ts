@@ -19,17 +19,25 @@ export interface BuiltServer {
   port: number
   /** Everything the process printed so far. */
   output(): string
+  /** Sends the process a signal. */
+  kill(signal: NodeJS.Signals): void
+  /** The exit code, once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>
 }
 
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+/** `script`: server.ts (one web process), or scripts/start.ts as `npm start` runs it (a primary by WEB_CONCURRENCY). */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { script = 'server.ts' }: { script?: 'server.ts' | 'scripts/start.ts' } = {},
+): Promise<BuiltServer> {
   if (!existsSync('build/server/index.js')) {
     throw new Error('No production build: run `npm run build` first (npm run test:integration does).')
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -39,11 +47,14 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       RUN_WORKER: 'false',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // Stopped without a drain window, unless a test of the graceful stop asks for one.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   await waitUntilHealthy(child, url, () => output)
@@ -51,10 +62,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
     url,
     port,
     output: () => output,
+    kill: (signal) => child.kill(signal),
+    exited,
     async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
     },
   }
