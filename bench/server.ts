@@ -29,6 +29,8 @@ export function serverEnv(options: {
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: options.redisPrefix,
     WEB_CONCURRENCY: String(options.webConcurrency),
+    // Nothing balances the bench's one host: it stops at once (docs/decisions/056).
+    SHUTDOWN_DRAIN_MS: '0',
   }
 }
 
