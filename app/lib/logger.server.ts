@@ -1,9 +1,16 @@
 import { pino } from 'pino'
+import pretty from 'pino-pretty'
 import { getEnv } from './env.server.ts'
 
-// One logger for the web app, the worker and the scripts; JSON lines, ready for any log shipper.
-export const logger = pino({
-  level: process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : getEnv().LOG_LEVEL,
-  base: { service: process.env.SERVICE_NAME ?? 'web' },
-  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-})
+// One logger for the web app, the worker and the scripts: JSON lines for any log shipper, or readable lines when
+// a person is watching a terminal (`npm start`, `npm run dev`). Synchronous, so a stop's last lines are not lost.
+const toTerminal = Boolean(process.stdout.isTTY)
+
+export const logger = pino(
+  {
+    level: process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : getEnv().LOG_LEVEL,
+    base: { service: process.env.SERVICE_NAME ?? 'web' },
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  },
+  toTerminal ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' }) : undefined,
+)

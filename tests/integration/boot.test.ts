@@ -47,4 +47,17 @@ describe('boot', () => {
     expect(code).toBe(1)
     expect(output).toContain('npm run worker needs REDIS_URL and DATABASE_URL')
   })
+
+  test('logs are readable lines in a terminal and JSON lines otherwise', async () => {
+    const program = `import('#app/lib/logger.server.ts').then(({ logger }) => logger.info({ port: 3000 }, 'the shop is up'))`
+    const node = `node --import tsx -e "${program}"`
+    const env = { ...process.env, LOG_LEVEL: 'info' }
+    // `script` gives the program a terminal, as a person running `npm start` has.
+    const inTerminal = (await run('script', ['-qec', node, '/dev/null'], { env, timeout: 30_000 })).stdout
+    expect(inTerminal).toMatch(/INFO.*the shop is up/)
+    expect(inTerminal).toContain('port')
+    expect(inTerminal).not.toContain('"level":30')
+    const piped = (await run('sh', ['-c', node], { env, timeout: 30_000 })).stdout
+    expect(JSON.parse(piped.trim())).toMatchObject({ level: 30, port: 3000, msg: 'the shop is up' })
+  })
 })
