@@ -1,5 +1,4 @@
 import './scripts/load-dotenv.ts'
-import crypto from 'node:crypto'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
@@ -8,6 +7,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+import { inlineScriptsAllowedOn } from '#app/lib/content-security-policy.server.ts'
 import { measureRequestDurations } from '#app/lib/metrics/request-duration.server.ts'
 import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
@@ -64,18 +64,6 @@ app.use(measureRequestDurations(() => build))
 app.use(compression())
 app.use(drainUnreadBodies())
 
-// A fresh nonce per response lets Remix's inline scripts run under a CSP that allows no other inline script.
-// Drawn from a pool the CSPRNG refills every 256 responses: one call per response was 1.5% of a page's CPU.
-const noncePool = Buffer.alloc(16 * 256)
-let nonceAt = noncePool.length
-app.use((_req, res, next) => {
-  if (nonceAt === noncePool.length) {
-    crypto.randomFillSync(noncePool)
-    nonceAt = 0
-  }
-  res.locals.cspNonce = noncePool.toString('base64', nonceAt, (nonceAt += 16))
-  next()
-})
 app.use(
   helmet({
     referrerPolicy: { policy: 'same-origin' },
@@ -93,7 +81,8 @@ app.use(
         // Product pictures are hotlinked from Amazon (its rules forbid copying them).
         'img-src': ["'self'", 'data:', 'https://m.media-amazon.com', 'https://images-na.ssl-images-amazon.com'],
         'object-src': ["'none'"],
-        'script-src': ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        // No inline script, but those a document lists by hash (entry.server.tsx; docs/decisions/053).
+        'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': siteOrigin.startsWith('https:') ? [] : null,
@@ -150,7 +139,7 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? '' }),
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? '', allowInlineScripts: inlineScriptsAllowedOn(res) }),
   }),
 )
 
