@@ -14,10 +14,11 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toEqual([source(context), source(entry)])
   })
 
-  test('a script ends at the first </script, not at an escaped one inside it', () => {
-    const text = 'enqueue("<\\/script><script>x()<\\/script>\\u003c/script>");'
+  test('a script ends at the first </script, not at an escaped one or another end tag inside it', () => {
+    const text = 'enqueue("<\\/script><script>x()<\\/script>\\u003c/script>", "</p>", "</scripts>");'
     expect(inlineScriptHashes(`<script>${text}</script ><p>after</p>`)).toEqual([source(text)])
     expect(inlineScriptHashes(`<SCRIPT>${text}</SCRIPT>`)).toEqual([source(text)])
+    expect(inlineScriptHashes(`<script>${text}</script\n>`)).toEqual([source(text)])
   })
 
   test('leaves out data blocks and scripts from files; keeps every type a browser runs', () => {
@@ -26,6 +27,7 @@ describe('inlineScriptHashes', () => {
       "<script type='application/json'>{}</script>",
       '<script src="/assets/a.js"></script>',
       '<script data-type="x" data-src="y">one()</script>',
+      '<script-list>not a script</script-list>',
       '<script type="text/javascript">two()</script>',
       '<script type=module>three()</script>',
       '<script type="">four()</script>',

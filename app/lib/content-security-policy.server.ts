@@ -7,9 +7,9 @@ import type { ServerResponse } from 'node:http'
  * each rendered document adds the hashes of its own.
  */
 
-// The tag's attributes may quote a `>`; the text ends at the first `</script`, as the HTML tokenizer ends it.
-// Our HTML writes `<` nowhere else as text: React escapes it, and inline data escapes it as \u003c.
-const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script/gi
+// The tag's attributes may quote a `>`; the text ends at the first `</script` followed by whitespace, `/` or `>`, as
+// the HTML tokenizer ends it. Our HTML writes `<` nowhere else as text: React escapes it, and so does inline data.
+const SCRIPT = /<script(?=[\t\n\f\r />])((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script[\t\n\f\r />]/gi
 const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
 const SRC = /(?:^|\s)src\s*=/i
 // What a browser runs (HTML's JavaScript MIME types and the script-like types); any other type, such as
