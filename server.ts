@@ -81,9 +81,9 @@ app.use(
         // Product pictures are hotlinked from Amazon (its rules forbid copying them).
         'img-src': ["'self'", 'data:', 'https://m.media-amazon.com', 'https://images-na.ssl-images-amazon.com'],
         'object-src': ["'none'"],
-        // No inline script but those a document adds by hash (entry.server.tsx; docs/decisions/053); what they
-        // load may load more. 'self' is for browsers without 'strict-dynamic', which ignore it otherwise.
-        'script-src': ["'strict-dynamic'", "'self'"],
+        // Our own files, and no inline script but those a document adds by hash (entry.server.tsx). Not
+        // 'strict-dynamic': modules a hashed script imports would need preloading (docs/decisions/053).
+        'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': siteOrigin.startsWith('https:') ? [] : null,
