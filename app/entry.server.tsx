@@ -7,9 +7,9 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
+import { inlineScriptHashes } from './lib/content-security-policy.server.ts'
 import { documentBytes, readDataTransfer } from './lib/document.server.ts'
 import { logger } from './lib/logger.server.ts'
-import { NonceProvider } from './lib/nonce.tsx'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
 import { keepPersonalResponsesPrivate } from './utils/cache.ts'
 
@@ -17,7 +17,8 @@ export const streamTimeout = 5_000
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    cspNonce: string
+    /** Adds these sources to this response's CSP `script-src`: a document's inline scripts (docs/decisions/053). */
+    allowInlineScripts(sources: string[]): void
     /** The visitor's address as Express sees it (TRUST_PROXY decides whose header counts). Never stored raw. */
     clientIp: string
   }
@@ -32,18 +33,15 @@ export default async function handleRequest(
 ) {
   // A failure while the database is away is an outage, not a bug: say 503 so proxies and monitors know.
   const status = responseStatusCode >= 500 && !databaseIsUp() ? 503 : responseStatusCode
-  const nonce = loadContext.cspNonce
   keepPersonalResponsesPrivate(request, responseHeaders)
   if (status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
   // Every visitor, crawler or browser, gets the whole document at once: no loader defers data, so there is
   // nothing worth streaming (docs/decisions/022), and rendering to a string costs less than React's stream of
   // bytes (docs/decisions/035).
   await readDataTransfer(remixContext)
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  )
+  const html = renderToString(<RemixServer context={remixContext} url={request.url} />)
+  // Hashes, not a nonce: the same body and header then suit every visitor of a shared cache (docs/decisions/053).
+  loadContext.allowInlineScripts(inlineScriptHashes(html))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(documentBytes(html), { headers: responseHeaders, status })
 }

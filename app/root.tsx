@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { Toaster } from './components/toaster.tsx'
 import { getEnv } from './lib/env.server.ts'
-import { useNonce } from './lib/nonce.tsx'
 import { getToast } from './lib/toast.server.ts'
 import stylesheet from './styles/app.css?url'
 
@@ -23,7 +22,6 @@ export function useSiteName(): string {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -34,8 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   )

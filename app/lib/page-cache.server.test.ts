@@ -12,10 +12,6 @@ import { productChanged } from './page-tags.ts'
 const cache = createPageCache({ minUses: 1 })
 const renders = new Map<string, number>()
 const app = express()
-app.use((_req, res, next) => {
-  res.locals.cspNonce = 'nonce'
-  next()
-})
 app.use(cache.middleware)
 app.get(
   ['/', '/about', '/robots.txt', '/search', '/product/:asin', '/reviews/:asin', '/category/:slug'],

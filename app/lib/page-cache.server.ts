@@ -11,9 +11,8 @@ import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.
  * after `ttlMs`, or at the moment a price on the page turns 24 hours old (the route's X-Fresh-Until
  * header), whichever comes first.
  *
- * Cached HTML holds the CSP nonce of the response it was captured from; every hit gets the nonce of
- * its own response instead, so the CSP stays per-response. For that reason there is no ETag/304 on
- * these pages: a 304 would pair the browser's old body with a new nonce.
+ * A hit replays the body and its Content-Security-Policy as they were rendered: the policy allows the page's
+ * inline scripts by their hashes, so the pair suits any visitor (docs/decisions/053).
  *
  * A page is kept from its second request on (`minUses`, as nginx's `proxy_cache_min_uses`; docs/decisions/033):
  * the addresses asked for once lately are remembered, not their pages, so a crawler or a shopper trying filter
@@ -30,13 +29,12 @@ import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.
 
 interface Entry {
   headers: Record<string, string>
-  /** The body cut where the captured nonce stood, so a hit joins it again around its own nonce. */
-  parts: Buffer[]
+  body: Buffer
   tags: Tags
   expiresAt: number
 }
 
-const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until']
+const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until', 'content-security-policy']
 
 /** A render in progress for one key: the entry it stored, or null when it stored none. */
 interface Flight {
@@ -229,12 +227,11 @@ export function cacheKey(path: string, query: Request['query']): string {
   return search ? `${path}?${search}` : path
 }
 
-/** A stored page, with this response's own nonce where the captured one stood. */
+/** A stored page, with the headers it was rendered with. */
 function serve(req: Request, res: Response, entry: Entry) {
-  const nonce = String(res.locals.cspNonce ?? '')
   res.status(200).set(entry.headers).set('X-Page-Cache', 'HIT')
   if (req.method === 'HEAD') return res.end()
-  return res.end(joinAround(entry.parts, Buffer.from(nonce)))
+  return res.end(entry.body)
 }
 
 function cacheable(res: Response, size: number, maxEntryBytes: number): boolean {
@@ -257,24 +254,5 @@ function toEntry(res: Response, body: Buffer, tags: Tags, expiresAt: number): En
   const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
   const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
   if (until <= Date.now()) return null
-  return { headers, parts: splitAround(body, String(res.locals.cspNonce ?? '')), tags, expiresAt: until }
-}
-
-// Byte-level, so a hit costs one copy of the page rather than a decode, a search and an encode.
-function splitAround(body: Buffer, nonce: string): Buffer[] {
-  if (!nonce) return [body]
-  const needle = Buffer.from(nonce)
-  const parts: Buffer[] = []
-  let start = 0
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
-    parts.push(body.subarray(start, at))
-    start = at + needle.length
-  }
-  parts.push(body.subarray(start))
-  return parts
-}
-
-function joinAround(parts: Buffer[], nonce: Buffer): Buffer {
-  if (parts.length === 1) return parts[0]!
-  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part])))
+  return { headers, body, tags, expiresAt: until }
 }

@@ -146,7 +146,7 @@ describe('patched router libraries', () => {
         loader: (args) => ((seen = args.request), null),
         request,
         params: {},
-        loadContext: { cspNonce: '', clientIp: '' },
+        loadContext: { clientIp: '', allowInlineScripts: () => {} },
         routeId: 'routes/product',
         singleFetch: true,
       })

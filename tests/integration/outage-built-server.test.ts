@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
 import { adminCookie, createSeededDatabase } from '#tests/support/built-server.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
@@ -23,6 +24,8 @@ interface Outcome {
   endedAt: number
   retryAfter: string | null
   location: string | null
+  /** The hashes in the response's CSP script-src. */
+  scriptHashes: string[]
   body: string
 }
 
@@ -76,6 +79,7 @@ async function measure(kind: Kind, outcomes: Outcome[]) {
       endedAt: performance.now(),
       retryAfter: response.headers.get('retry-after'),
       location: response.headers.get('location'),
+      scriptHashes: (response.headers.get('content-security-policy') ?? '').match(/'sha256-[^']+'/g) ?? [],
       body,
     })
   } catch {
@@ -86,6 +90,7 @@ async function measure(kind: Kind, outcomes: Outcome[]) {
       endedAt: performance.now(),
       retryAfter: null,
       location: null,
+      scriptHashes: [],
       body: '',
     })
   }
@@ -135,6 +140,8 @@ describe('a database outage under load, in the built server', () => {
         case 'search page':
           expect(o).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) })
           expect(o.body).toContain('We’ll be right back')
+          // The outage page runs its scripts like any page (docs/decisions/053).
+          expect(o.scriptHashes).toEqual(inlineScriptHashes(o.body))
           break
         case 'search data':
           expect(o).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) })
@@ -143,6 +150,8 @@ describe('a database outage under load, in the built server', () => {
           // A whole page cannot be drawn without the database: the friendly 503 page.
           expect(o).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) })
           expect(o.body).toContain('We’ll be right back')
+          // The outage page runs its scripts like any page (docs/decisions/053).
+          expect(o.scriptHashes).toEqual(inlineScriptHashes(o.body))
           break
         case 'review fetcher':
           // The dialog stays open with what was typed and the form's message.

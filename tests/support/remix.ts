@@ -24,9 +24,9 @@ export interface CallOptions extends RequestOptions {
 /** Form fields: a value per name (an array sends the name once per value), or a body already encoded. */
 export type FormFields = Record<string, string | number | string[]> | Array<[string, string]> | string | FormData
 
-/** The load context server.ts gives every route. */
+/** The load context server.ts gives every route (only entry.server, never a route, adds script sources). */
 function routeContext(clientIp = CLIENT_IP) {
-  return { cspNonce: '', clientIp }
+  return { clientIp, allowInlineScripts: () => {} }
 }
 
 /** A GET of `url` (a path is taken on SITE). */
