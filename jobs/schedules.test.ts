@@ -91,7 +91,8 @@ describe('in-process schedule timers', () => {
     timers.close()
     await vi.advanceTimersByTimeAsync(14 * 24 * 3600 * 1000)
     expect(runs).toHaveLength(2)
-  })
+    // Twelve days of every schedule's timers, the five-minute guides sweep's ~3,500 among them: seconds on a busy machine.
+  }, 30_000)
 
   test('the guides sweep fires on every five-minute mark', async () => {
     vi.useFakeTimers({ now: new Date('2026-06-03T12:03:30Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
