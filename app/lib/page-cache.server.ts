@@ -34,7 +34,15 @@ interface Entry {
   parts: Buffer[]
   tags: Tags
   expiresAt: number
+  /** The tag versions its render read first (shared-cache-headers.server.ts), which its hits are judged by. */
+  versions: unknown
 }
+
+/**
+ * Where a response carries the tag versions its render read (app/lib/shared-cache-headers.server.ts): kept with
+ * the entry, and put back on each hit, so a hit is judged by the render it came from.
+ */
+export const RENDER_VERSIONS = 'renderTagVersions'
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until']
 
@@ -232,6 +240,7 @@ export function cacheKey(path: string, query: Request['query']): string {
 /** A stored page, with this response's own nonce where the captured one stood. */
 function serve(req: Request, res: Response, entry: Entry) {
   const nonce = String(res.locals.cspNonce ?? '')
+  if (entry.versions !== undefined) res.locals[RENDER_VERSIONS] = entry.versions
   res.status(200).set(entry.headers).set('X-Page-Cache', 'HIT')
   if (req.method === 'HEAD') return res.end()
   return res.end(joinAround(entry.parts, Buffer.from(nonce)))
@@ -257,7 +266,8 @@ function toEntry(res: Response, body: Buffer, tags: Tags, expiresAt: number): En
   const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
   const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
   if (until <= Date.now()) return null
-  return { headers, parts: splitAround(body, String(res.locals.cspNonce ?? '')), tags, expiresAt: until }
+  const parts = splitAround(body, String(res.locals.cspNonce ?? ''))
+  return { headers, parts, tags, expiresAt: until, versions: res.locals[RENDER_VERSIONS] }
 }
 
 // Byte-level, so a hit costs one copy of the page rather than a decode, a search and an encode.
