@@ -32,7 +32,10 @@ export function raisedKeys(invalidation: Invalidation): string[] {
   return invalidation === EVERY_PAGE ? [versionKey(EVERY_PAGE)] : [...new Set(invalidation)].map(versionKey)
 }
 
-const local = new Map<string, number>()
+// On globalThis: server.ts (which reads them) and the Remix bundle (whose writes raise them) each load this module.
+const GLOBAL = Symbol.for('comic-vault.page-tag-versions')
+type Global = typeof globalThis & { [GLOBAL]?: Map<string, number> }
+const local = ((globalThis as Global)[GLOBAL] ??= new Map())
 
 /** Without Redis: raises this process's counters (with Redis, the invalidation's script does). */
 export function raiseLocally(invalidation: Invalidation): void {

@@ -16,6 +16,8 @@ export interface Varnish {
   port: number
   output(): string
   stop(): Promise<void>
+  /** SIGTERM without waiting (a process on its way out); leaves the instance directory. */
+  kill(): void
 }
 
 const VCL_DIR = path.resolve('deploy/varnish')
@@ -73,7 +75,7 @@ export async function startVarnish(appPorts: readonly number[], { port = 0 } = {
       () => true,
       () => false,
     )
-    if (answered) return { url, port, output: () => output, stop }
+    if (answered) return { url, port, output: () => output, stop, kill: () => void child.kill('SIGTERM') }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   await stop()
