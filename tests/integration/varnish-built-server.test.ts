@@ -31,6 +31,19 @@ const [shown, hidden] = await db
   .limit(2)
   .execute()
 
+// A third product with Amazon's price shown (no manual price), for the deadline.
+const priced = await db
+  .selectFrom('products as p')
+  .innerJoin('categories as c', 'c.id', 'p.category_id')
+  .select(['p.id', 'p.asin', 'p.price'])
+  .where('p.soft_hidden', '=', false)
+  .where('c.is_hidden', '=', false)
+  .where('p.manual_price', 'is', null)
+  .where('p.price', 'is not', null)
+  .where('p.id', 'not in', [shown!.id, hidden!.id])
+  .orderBy('p.id')
+  .executeTakeFirstOrThrow()
+
 beforeAll(async () => {
   silent = net.createServer((socket) => {
     silentSockets.add(socket)
@@ -94,6 +107,30 @@ describe('the built server behind Varnish', () => {
     expect(purge.status).toBe(200)
     expect(fromVarnish((await get(path)).headers)).toBe(false)
     expect(fromVarnish((await get(category)).headers)).toBe(true)
+  })
+
+  test('a price seconds from its 24-hour deadline is served from Varnish until then, never after', async () => {
+    const deadline = Date.now() + 4_000
+    await db
+      .updateTable('products')
+      .set({ last_updated: new Date(deadline - 24 * 3_600_000) })
+      .where('id', '=', priced.id)
+      .execute()
+    const path = `/product/${priced.asin}`
+    const price = `$${Number(priced.price).toFixed(2)}`
+    await get(path)
+    const held = await get(path)
+    expect(fromVarnish(held.headers)).toBe(true)
+    expect(held.body).toContain(price)
+    const control = held.headers.get('cache-control')!
+    const left = Number(/s-maxage=(\d+)/.exec(control)?.[1]) + Number(/stale-while-revalidate=(\d+)/.exec(control)?.[1])
+    expect(left).toBeLessThanOrEqual(4)
+
+    await new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 300))
+    const after = await get(path)
+    expect(after.status).toBe(200)
+    expect(after.body).not.toContain(price)
+    expect(after.body).toContain('See price on Amazon')
   })
 
   test('hiding a product in the panel: 404 through Varnish as soon as the POST returns, gone from its category', async () => {
