@@ -23,6 +23,7 @@ const { env, logger } = await startEntryPoint({ signs: true })
 const { metricsRoute, reportMetricsToPrimary, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 const { createGracefulStop } = await import('#app/lib/graceful-stop.server.ts')
 const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
+const { sharedCacheHeaders } = await import('#app/lib/shared-cache-headers.server.ts')
 const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { startCountingViews } = await import('#app/lib/product-views.server.ts')
@@ -133,6 +134,8 @@ if (viteDevServer) {
   const publicFiles = express.static('build/client', { maxAge: '1h' })
   // Every public file has an extension and no page address does: pages skip the disk lookup (a stat per request).
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
+  // Tags for the shared cache tier, and what keeps a page a write spanned out of it (docs/decisions/054).
+  app.use(sharedCacheHeaders({ checkVersions: env.HTTP_CACHE_PURGE_URLS.length > 0 }))
   if (env.PAGE_CACHE) app.use(createPageCache().middleware)
 }
 

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { freePort } from '#tests/support/free-port.ts'
+import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
 import {
   BENCH_GUIDE_SLUG,
   countBenchVocabulary,
@@ -56,6 +58,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --only <text>      measure only the rows whose name contains <text> (and the ceiling)
   --profile          web processes write CPU profiles (node --cpu-prof) to bench/results/profiles, summed up by
                      \`npm run bench:profile\`; no ceiling row (static files would swamp the profile)
+  --varnish          a real varnishd with the project's VCL in front (docs/decisions/054; Debian's varnish and
+                     varnish-modules): the cached rows and the ceiling through it, and with --cold each mix
+                     through it and directly; the server purges it after each write
   --help             this text
 
 Environment: DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/postgres;
@@ -97,6 +102,7 @@ interface Options {
   only: string | null
   /** Where the web processes write V8 CPU profiles (node --cpu-prof), or null for none. */
   profileDir: string | null
+  varnish: boolean
 }
 
 interface Goal {
@@ -116,6 +122,8 @@ interface Target {
   underWrites?: boolean
   /** A search: count the answers that found nothing. */
   search?: boolean
+  /** With --varnish: asked of the server directly rather than through Varnish (the cold rows' twins). */
+  direct?: boolean
 }
 
 interface Measurement {
@@ -170,6 +178,7 @@ function parseOptions(): Options {
       'max-wait': { type: 'string', default: '30' },
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      varnish: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   })
@@ -198,6 +207,7 @@ function parseOptions(): Options {
     maxWait: integer('max-wait', values['max-wait'], 0),
     only: values.only ?? null,
     profileDir: values.profile ? path.join(root, 'bench/results/profiles') : null,
+    varnish: values.varnish,
   }
 }
 
@@ -677,6 +687,13 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
       })),
     )
   }
+  // Through Varnish (docs/decisions/054): the cached rows and the ceiling are its hits; each cold row is measured
+  // through it and, as a twin, directly, to show what a miss through the tier costs.
+  if (options.varnish && options.cold) {
+    for (const row of [...rows]) {
+      if (row.next) rows.splice(rows.indexOf(row) + 1, 0, { ...row, name: `${row.name} (direct)`, direct: true })
+    }
+  }
   const chosen = options.only ? rows.filter((row) => row.name.includes(options.only!)) : rows
   // A profile is of the pages alone: static files would be most of it.
   if (!options.profileDir) chosen.push({ name: 'static ceiling', path: CEILING_PATH, goal: null })
@@ -723,19 +740,25 @@ async function main() {
     `Starting the production server on ${base} (scripts/start.ts, ${options.webConcurrency} web ` +
       `process${options.webConcurrency === 1 ? '' : 'es'})…`,
   )
+  const varnishPort = options.varnish ? await freePort() : 0
   const server = new ServerProcess(
-    serverEnv({
-      databaseUrl: data.databaseUrl,
-      port: options.port,
-      redisUrl,
-      redisPrefix: 'bench',
-      webConcurrency: options.webConcurrency,
-    }),
+    {
+      ...serverEnv({
+        databaseUrl: data.databaseUrl,
+        port: options.port,
+        redisUrl,
+        redisPrefix: 'bench',
+        webConcurrency: options.webConcurrency,
+      }),
+      ...(options.varnish ? { HTTP_CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, TRUST_PROXY: '1' } : {}),
+    },
     options.profileDir,
   )
   let writeLoop: AdminWriteLoop | undefined
+  let varnish: Varnish | undefined
   const cleanUp = () => {
     if (server.running) server.child.kill('SIGTERM')
+    varnish?.kill()
     rmSync(path.dirname(ceilingFile), { recursive: true, force: true })
   }
   process.once('exit', cleanUp)
@@ -753,6 +776,11 @@ async function main() {
 
   try {
     await waitForHealth(server, base)
+    if (options.varnish) {
+      varnish = await startVarnish([options.port], { port: varnishPort })
+      log(`Varnish (deploy/varnish/storefront.vcl) in front, on ${varnish.url}`)
+    }
+    const front = varnish?.url ?? base
     const productPath = `/product/${asin}`
     const product = await fetch(base + productPath)
     const productHtml = await product.text()
@@ -770,7 +798,7 @@ async function main() {
 
     if (options.writes && catalogue) {
       const cookie = await createAdminSession(data.databaseUrl, SESSION_SECRET)
-      writeLoop = new AdminWriteLoop(base, data.databaseUrl, cookie, catalogue.ids)
+      writeLoop = new AdminWriteLoop(front, data.databaseUrl, cookie, catalogue.ids)
       await writeLoop.open()
     }
 
@@ -779,7 +807,7 @@ async function main() {
       server: processTree(server.child.pid!),
       postgres: await postgresPids(data.databaseUrl),
     })
-    await warmServer(base, targets, options)
+    await warmServer(front, targets, options)
     const measurements: Measurement[] = []
     for (const target of targets) {
       const busy = await waitForQuiet(options.maxWait)
@@ -787,7 +815,8 @@ async function main() {
       const loop = target.underWrites ? writeLoop : undefined
       loop?.start()
       try {
-        measurements.push(await measure(base, target, options, busy, serverPids, loop && (() => ({ ...loop.counts }))))
+        const at = target.direct ? base : front
+        measurements.push(await measure(at, target, options, busy, serverPids, loop && (() => ({ ...loop.counts }))))
       } finally {
         await loop?.stop()
       }
@@ -933,6 +962,7 @@ async function main() {
     }
   } finally {
     await writeLoop?.close().catch(() => undefined)
+    await varnish?.stop()
     await server.stop()
     cleanUp()
   }

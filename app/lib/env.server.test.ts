@@ -28,6 +28,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/)
   })
 
+  test('HTTP_CACHE_PURGE_URLS: none by default, a comma-separated list of http(s) URLs', () => {
+    expect(parseEnv({}).HTTP_CACHE_PURGE_URLS).toEqual([])
+    expect(parseEnv({ HTTP_CACHE_PURGE_URLS: '' }).HTTP_CACHE_PURGE_URLS).toEqual([])
+    expect(
+      parseEnv({ HTTP_CACHE_PURGE_URLS: ' http://varnish-a:6081/, https://varnish-b/ ,' }).HTTP_CACHE_PURGE_URLS,
+    ).toEqual(['http://varnish-a:6081/', 'https://varnish-b/'])
+    expect(() => parseEnv({ HTTP_CACHE_PURGE_URLS: 'varnish-a:6081' })).toThrow(/HTTP_CACHE_PURGE_URLS/)
+    expect(() => parseEnv({ HTTP_CACHE_PURGE_URLS: 'ftp://varnish' })).toThrow(/HTTP_CACHE_PURGE_URLS/)
+  })
+
   test('MFA_ENCRYPTION_KEY: optional, 32+ characters, never the session secret', () => {
     expect(parseEnv({ MFA_ENCRYPTION_KEY: '' }).MFA_ENCRYPTION_KEY).toBeUndefined()
     expect(parseEnv({ MFA_ENCRYPTION_KEY: 'm'.repeat(32) }).MFA_ENCRYPTION_KEY).toBe('m'.repeat(32))

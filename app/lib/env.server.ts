@@ -103,6 +103,17 @@ const envSchema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(66_000),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
+    // Shared caches (Varnish with xkey) every write purges the pages it touched in: comma-separated URLs (decision 054).
+    HTTP_CACHE_PURGE_URLS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(url(['http:', 'https:']))),
     // Prometheus metrics (docs/decisions/028): a port of their own, and/or /metrics on PORT behind a bearer token.
     METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
     METRICS_TOKEN: optional(

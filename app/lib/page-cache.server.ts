@@ -32,7 +32,15 @@ interface Entry {
   body: Buffer
   tags: Tags
   expiresAt: number
+  /** The tag versions its render read first (shared-cache-headers.server.ts), which its hits are judged by. */
+  versions: unknown
 }
+
+/**
+ * Where a response carries the tag versions its render read (app/lib/shared-cache-headers.server.ts): kept with
+ * the entry, and put back on each hit, so a hit is judged by the render it came from.
+ */
+export const RENDER_VERSIONS = 'renderTagVersions'
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until', 'content-security-policy']
 
@@ -229,6 +237,7 @@ export function cacheKey(path: string, query: Request['query']): string {
 
 /** A stored page, with the headers it was rendered with. */
 function serve(req: Request, res: Response, entry: Entry) {
+  if (entry.versions !== undefined) res.locals[RENDER_VERSIONS] = entry.versions
   res.status(200).set(entry.headers).set('X-Page-Cache', 'HIT')
   if (req.method === 'HEAD') return res.end()
   return res.end(entry.body)
@@ -254,5 +263,5 @@ function toEntry(res: Response, body: Buffer, tags: Tags, expiresAt: number): En
   const freshUntil = Date.parse(headers['x-fresh-until'] ?? '')
   const until = Number.isFinite(freshUntil) ? Math.min(expiresAt, freshUntil) : expiresAt
   if (until <= Date.now()) return null
-  return { headers, body, tags, expiresAt: until }
+  return { headers, body, tags, expiresAt: until, versions: res.locals[RENDER_VERSIONS] }
 }

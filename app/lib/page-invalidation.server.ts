@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { getEnv } from './env.server.ts'
+import { createPurger } from './http-cache-purge.server.ts'
 import { createInvalidationSequence } from './invalidation-sequence.ts'
 import { logger } from './logger.server.ts'
 import { dropPages } from './page-drops.server.ts'
+import { invalidationCounterKey, raiseLocally, raisedKeys } from './page-tag-versions.server.ts'
 import { EVERY_PAGE, type Invalidation } from './page-tags.ts'
 import { createRedisConnection, getRedis } from './redis.server.ts'
 
@@ -10,6 +12,8 @@ import { createRedisConnection, getRedis } from './redis.server.ts'
  * Tells every web process which cached pages a write changed (docs/decisions/030). This process drops them
  * at once; the others hear it over Redis pub/sub, each message numbered by one shared counter, so a process
  * that misses one drops everything instead. Without Redis there is one process, and dropping here is all.
+ * Then the shared caches in front of every host (HTTP_CACHE_PURGE_URLS) purge the same pages, and the tag
+ * versions, raised first, keep renders that spanned the write out of them (docs/decisions/054).
  */
 
 const GLOBAL = Symbol.for('comic-vault.page-invalidation')
@@ -24,39 +28,59 @@ type State = {
 type Global = typeof globalThis & { [GLOBAL]?: State }
 const state = ((globalThis as Global)[GLOBAL] ??= { origin: randomUUID(), failures: 0, told: 0, watching: false })
 
-const counterKey = () => `${getEnv().REDIS_PREFIX}:page-invalidation:seq`
 const channel = () => `${getEnv().REDIS_PREFIX}:page-invalidation`
 
-// Numbered and published in one step, so messages leave Redis in the order of their numbers.
+// Numbered and published in one step, so messages leave Redis in the order of their numbers; the tag versions
+// (KEYS[2..]) are raised in the same step, before any shared cache is purged.
 const NUMBER_AND_PUBLISH = `
 local seq = redis.call('INCR', KEYS[1])
+for i = 2, #KEYS do redis.call('INCR', KEYS[i]) end
 redis.call('PUBLISH', ARGV[1], '{"seq":' .. seq .. ',"from":"' .. ARGV[3] .. '","tags":' .. ARGV[2] .. '}')
 return seq`
 
 /**
  * Call after a write that changes public pages has committed, naming what it touched (app/lib/page-tags.ts).
- * Never fails: a Redis that is away must not turn a committed write into an error. This process drops its
- * pages at once either way; the others are told to drop everything as soon as Redis answers again (their
- * pages also expire by themselves).
+ * The one place writes drop pages: ours, the other processes', the shared caches'. Never fails: a Redis or a
+ * cache that is away must not turn a committed write into an error. This process drops its pages at once
+ * either way; the others are told to drop everything as soon as Redis answers again (their pages also expire
+ * by themselves); the shared caches are purged whatever Redis said.
  */
 export async function invalidatePages(invalidation: Invalidation): Promise<void> {
   dropPages(invalidation)
   const redis = getRedis()
-  if (!redis) return
-  try {
-    await tellRedis(redis, invalidation)
-  } catch (error) {
-    state.failures += 1
-    logger.warn({ err: error }, 'page invalidation not shared; other processes will drop every page when Redis returns')
+  if (!redis) raiseLocally(invalidation)
+  else {
+    try {
+      await tellRedis(redis, invalidation)
+    } catch (error) {
+      state.failures += 1
+      logger.warn(
+        { err: error },
+        'page invalidation not shared; other processes will drop every page when Redis returns',
+      )
+    }
   }
+  await purgeSharedCaches(invalidation)
+}
+
+let purger: ((invalidation: Invalidation) => Promise<void>) | undefined
+
+function purgeSharedCaches(invalidation: Invalidation): Promise<void> {
+  purger ??= createPurger({
+    urls: getEnv().HTTP_CACHE_PURGE_URLS,
+    onFailure: ({ url, keys, error }) =>
+      logger.warn({ err: error, url, keys }, 'shared cache not purged; its copies expire within their s-maxage'),
+  })
+  return purger(invalidation)
 }
 
 async function tellRedis(redis: NonNullable<ReturnType<typeof getRedis>>, invalidation: Invalidation) {
   // What went untold is unknown by now, so it is told as "everything"; failures after this read are not covered.
   const failures = state.failures
   const owed = failures > state.told
-  const tags = JSON.stringify(owed ? EVERY_PAGE : invalidation)
-  await redis.eval(NUMBER_AND_PUBLISH, 1, counterKey(), channel(), tags, state.origin)
+  const told = owed ? EVERY_PAGE : invalidation
+  const keys = [invalidationCounterKey(), ...raisedKeys(told)]
+  await redis.eval(NUMBER_AND_PUBLISH, keys.length, ...keys, channel(), JSON.stringify(told), state.origin)
   state.told = Math.max(state.told, failures)
 }
 
@@ -78,7 +102,7 @@ export async function watchPageInvalidations(): Promise<() => Promise<void>> {
     .catch((error: unknown) => logger.warn({ err: error }, 'cannot watch page invalidations'))
   const refresh = async () => {
     if (state.failures > state.told) await tellRedis(redis, EVERY_PAGE).catch(() => undefined)
-    const seq = await redis.get(counterKey()).then(
+    const seq = await redis.get(invalidationCounterKey()).then(
       (value) => Number(value ?? 0),
       () => undefined,
     )

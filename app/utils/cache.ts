@@ -41,7 +41,7 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders
 }
 
 // Cookies that make a page someone's own: a signed-in reviewer or panel user, or a message waiting for them.
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?cv_(?:session|reviewer|toast)=/
+export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?cv_(?:session|reviewer|toast)=/
 
 /** Whatever the route says, a response to a request that carries a personal cookie is for that browser only. */
 export function keepPersonalResponsesPrivate(request: Request, headers: Headers): void {
