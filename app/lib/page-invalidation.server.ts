@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { waitForReplicas } from '#db/replica-lag.ts'
 import { getEnv } from './env.server.ts'
 import { createInvalidationSequence } from './invalidation-sequence.ts'
 import { logger } from './logger.server.ts'
@@ -40,6 +41,8 @@ return seq`
  * pages also expire by themselves).
  */
 export async function invalidatePages(invalidation: Invalidation): Promise<void> {
+  // The refills of the pages dropped below must read the write, whichever replica they read (decision 055).
+  await waitForReplicas()
   dropPages(invalidation)
   const redis = getRedis()
   if (!redis) return
