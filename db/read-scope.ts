@@ -10,6 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 export interface ReplicaReads {
   /** The replica this request reads (its index, 0 being the primary), chosen at its first read. */
   chosen?: Promise<number>
+  /** The page drops seen when it was chosen (db/replica-lag.ts). */
+  drops?: number
 }
 
 const GLOBAL = Symbol.for('comic-vault.read-scope')

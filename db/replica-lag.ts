@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { metrics } from '#app/lib/metrics/registry.server.ts'
+import { onPageDrops } from '#app/lib/page-drops.server.ts'
 import { getRedis } from '#app/lib/redis.server.ts'
 
 /**
@@ -31,11 +32,22 @@ interface State {
   untold: boolean
   polling?: NodeJS.Timeout
   turn: number
+  /** Page drops this process has made or heard of: each one may come with a fence it has not learned yet. */
+  drops: number
+  listening: boolean
 }
 
 const GLOBAL = Symbol.for('comic-vault.replica-lag')
 type Global = typeof globalThis & { [GLOBAL]?: State }
-const state = ((globalThis as Global)[GLOBAL] ??= { replicas: [], replayed: [], fence: 0n, untold: false, turn: 0 })
+const state = ((globalThis as Global)[GLOBAL] ??= {
+  replicas: [],
+  replayed: [],
+  fence: 0n,
+  untold: false,
+  turn: 0,
+  drops: 0,
+  listening: false,
+})
 
 const PRIMARY_POSITION = `select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as at`
 // A promoted replica (or a primary listed by mistake) has replayed all it has.
@@ -59,6 +71,18 @@ const key = () => `${getEnv().REDIS_PREFIX}:replicas`
 /** Called once the pools exist. */
 export function trackReplicas(primary: pg.Pool, replicas: ReplicaPool[]): void {
   Object.assign(state, { primary, replicas, replayed: replicas.map(() => 0n), fence: 0n, untold: false })
+  if (state.listening) return
+  state.listening = true
+  // Another host's write is heard of as a drop after its fence is in Redis (it raises, then publishes).
+  onPageDrops(() => (state.drops += 1))
+}
+
+/**
+ * How many page drops this process has seen. A request chooses its replica again after a drop: a read it
+ * makes after the drop (a kept read refilled, docs/decisions/032) must not come from a replica the write left behind.
+ */
+export function dropsSeen(): number {
+  return state.drops
 }
 
 /** A replica that cannot be reached is read around until a poll finds it answering. */
@@ -93,8 +117,11 @@ export async function waitForReplicas(): Promise<void> {
   const started = performance.now()
   const deadline = Date.now() + getEnv().REPLICA_WAIT_MS
   try {
-    const position = await readPosition(primary, PRIMARY_POSITION)
     await learn()
+    const known = state.fence
+    // Read after what others published: a fence past it can only be another cluster's.
+    const position = await readPosition(primary, PRIMARY_POSITION)
+    if (known > position) warnAnotherCluster(known, position)
     const waiting = usableReplicas()
     await Promise.all(waiting.map((index) => waitFor(index, position, deadline)))
     if (position > state.fence) state.fence = position
@@ -116,6 +143,18 @@ export async function waitForReplicas(): Promise<void> {
   } catch (error) {
     logger.warn({ err: error }, 'could not wait for the replicas after a write')
   }
+}
+
+/**
+ * A fence past the primary's position is an earlier cluster's (a restore, a new primary): no replica reaches it,
+ * and the public pages read the primary until the operator deletes it. Forgetting it here could forget a real
+ * one raised meanwhile, and let a lagging replica back.
+ */
+function warnAnotherCluster(fence: bigint, position: bigint) {
+  logger.warn(
+    { fence: fence.toString(), lsn: position.toString(), key: key() },
+    'replica fence is past the primary (restored or new primary?): public pages read the primary until the key is deleted',
+  )
 }
 
 function usableReplicas(): number[] {

@@ -3,13 +3,14 @@ import { KyselyReplicationDialect } from 'kysely-replication'
 import pg from 'pg'
 import { logger } from '#app/lib/logger.server.ts'
 import { replicaReads } from './read-scope.ts'
-import { chooseReplica, replicaUnreachable, trackReplicas } from './replica-lag.ts'
+import { chooseReplica, dropsSeen, replicaUnreachable, trackReplicas } from './replica-lag.ts'
 
 /**
  * The database with read replicas (decision 055): kysely-replication sends writes, raw SQL and transactions to
  * the primary and plain selects to the "replica" its strategy names. Slot 0 of those is the primary itself, so
  * a select reads a real replica only inside a request the server marked (db/read-scope.ts) and only from one
- * that has replayed the last write (db/replica-lag.ts); one choice per request, so its reads see one replica.
+ * that has replayed the last write (db/replica-lag.ts); one choice per request (its reads see one replica),
+ * made again after a page drop.
  */
 
 export function replicationDialect(primary: pg.Pool, urls: string[], poolSize: number): Dialect {
@@ -51,7 +52,11 @@ export function replicationDialect(primary: pg.Pool, urls: string[], poolSize: n
       next() {
         const reads = replicaReads()
         if (!reads) return Promise.resolve(0)
-        reads.chosen ??= chooseReplica().then((index) => (index === undefined ? 0 : index + 1))
+        const drops = dropsSeen()
+        if (!reads.chosen || reads.drops !== drops) {
+          reads.drops = drops
+          reads.chosen = chooseReplica().then((index) => (index === undefined ? 0 : index + 1))
+        }
         return reads.chosen
       },
     },
