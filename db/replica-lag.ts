@@ -49,11 +49,13 @@ const state = ((globalThis as Global)[GLOBAL] ??= {
   listening: false,
 })
 
-const PRIMARY_POSITION = `select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as at`
+// Flushed, not written: a commit (synchronous_commit on, the default) has flushed its record before it returns, and
+// standbys get only flushed WAL; the written position runs up to wal_writer_delay (200 ms) ahead of it.
+const PRIMARY_POSITION = `select (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::text as at`
 // A promoted replica (or a primary listed by mistake) has replayed all it has.
 const REPLAYED_POSITION = `select (case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end
   - '0/0'::pg_lsn)::text as at`
-const POLL_MS = 5
+const POLL_MS = 2
 const READMIT_POLL_MS = 250
 
 // Raises each field to the value given when that is higher (decimal strings, compared as numbers), then
