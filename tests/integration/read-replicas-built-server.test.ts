@@ -167,4 +167,16 @@ describe('public pages on a read replica', () => {
     // Read from the replica, which had replayed the hide before the write returned.
     for (const server of [a, b]) expect((await page(server, `/product/${product.asin}`)).status).toBe(404)
   })
+
+  test('a replica that is down is read around: the pages come from the primary', async () => {
+    await replica.stop()
+    // Its idle connections hear of it first.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const product = await freshProduct()
+    for (const server of [a, b]) {
+      const shown = await page(server, `/product/${product.asin}`)
+      expect(shown.status).toBe(200)
+      expect(server.output()).toMatch(/replica unreachable; reading the primary/)
+    }
+  })
 })
