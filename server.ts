@@ -11,6 +11,7 @@ import { createHttpServer } from '#app/lib/http-server.server.ts'
 import { measureRequestDurations } from '#app/lib/metrics/request-duration.server.ts'
 import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
+import { readPublicPagesFromReplicas } from '#app/lib/replica-reads.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
 import { webProcessSlot } from './scripts/cluster.ts'
@@ -125,6 +126,9 @@ app.use(views.middleware)
 
 // Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
 app.use('/uploads', serveUploads())
+
+// Public pages read the replicas when there are some (decision 055); the rest, and everything without them, the primary.
+if (env.DATABASE_URL && env.DATABASE_REPLICA_URLS?.length) app.use(readPublicPagesFromReplicas())
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares)

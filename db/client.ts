@@ -1,9 +1,12 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, type Dialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { DeferredPostgresDialect } from './deferred-dialect.ts'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts'
 import { DatabaseUnavailableError, isUnavailableError, markDatabase } from './health.ts'
+import { stopTrackingReplicas } from './replica-lag.ts'
+import { replicationDialect } from './replicas.ts'
 import type { DB as Database } from './types.ts'
 
 export type { Database }
@@ -17,6 +20,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 interface Connection {
   pool: pg.Pool
   embedded?: EmbeddedDatabase
+  /** Kysely's Postgres dialect on the pool, or with DATABASE_REPLICA_URLS the replicas' (decision 055). */
+  dialect: Dialect
 }
 
 /**
@@ -64,7 +69,11 @@ async function connect(): Promise<Connection> {
       }
     },
   })
-  return { pool, embedded }
+  const replicas = embedded ? [] : (env.DATABASE_REPLICA_URLS ?? [])
+  const dialect = replicas.length
+    ? replicationDialect(pool, replicas, env.DATABASE_POOL_SIZE)
+    : new PostgresDialect({ pool })
+  return { pool, embedded, dialect }
 }
 
 function connection(): Promise<Connection> {
@@ -76,7 +85,7 @@ function connection(): Promise<Connection> {
 }
 
 export const db: DB = (store.db ??= new Kysely<Database>({
-  dialect: new PostgresDialect({ pool: async () => (await connection()).pool }),
+  dialect: new DeferredPostgresDialect(async () => (await connection()).dialect),
 }))
 
 /** The pool's clients right now (for metrics), or undefined before the first query opened it. */
@@ -91,6 +100,7 @@ export async function poolCounts(): Promise<{ total: number; idle: number; waiti
 export async function closeDatabase(): Promise<void> {
   const pending = store.connection
   if (!pending) return
+  stopTrackingReplicas()
   await db.destroy()
   const { embedded } = await pending
   await embedded?.stop()

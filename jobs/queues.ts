@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from 'bullmq'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { createRedisConnection } from '#app/lib/redis.server.ts'
+import { readFromPrimary } from '#db/read-scope.ts'
 import { jobQueues, type JobData, type JobName, type QueueName } from './names.ts'
 
 // Retried with backoff; finished jobs are kept for a while for inspection, then trimmed.
@@ -69,7 +70,8 @@ function runInProcess<N extends JobName>(
   setTimeout(() => {
     // Loaded here, not at the top: whoever enqueues must not load every handler (docs/decisions/034).
     import('./registry.ts')
-      .then(({ runJob }) => runJob(name, data))
+      // On the primary, whoever enqueued it (decision 055).
+      .then(({ runJob }) => readFromPrimary(() => runJob(name, data)))
       .catch((error: unknown) => {
         const retry = attemptsLeft > 1
         logger.error({ err: error, job: name, retry }, 'in-process job failed')

@@ -38,6 +38,18 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HTTP_CACHE_PURGE_URLS: 'ftp://varnish' })).toThrow(/HTTP_CACHE_PURGE_URLS/)
   })
 
+  test('DATABASE_REPLICA_URLS: optional, a comma-separated list of Postgres URLs', () => {
+    expect(parseEnv({ DATABASE_REPLICA_URLS: '' }).DATABASE_REPLICA_URLS).toBeUndefined()
+    expect(parseEnv({}).REPLICA_WAIT_MS).toBe(1_000)
+    expect(
+      parseEnv({ DATABASE_REPLICA_URLS: ' postgres://r1:5432/shop, postgresql://u:p@r2/shop ,' }).DATABASE_REPLICA_URLS,
+    ).toEqual(['postgres://r1:5432/shop', 'postgresql://u:p@r2/shop'])
+    expect(() => parseEnv({ DATABASE_REPLICA_URLS: 'postgres://r1/shop,mysql://r2/shop' })).toThrow(
+      /DATABASE_REPLICA_URLS\.1: must start with postgres:\/\/ or postgresql:\/\//,
+    )
+    expect(() => parseEnv({ REPLICA_WAIT_MS: '-1' })).toThrow(/REPLICA_WAIT_MS/)
+  })
+
   test('MFA_ENCRYPTION_KEY: optional, 32+ characters, never the session secret', () => {
     expect(parseEnv({ MFA_ENCRYPTION_KEY: '' }).MFA_ENCRYPTION_KEY).toBeUndefined()
     expect(parseEnv({ MFA_ENCRYPTION_KEY: 'm'.repeat(32) }).MFA_ENCRYPTION_KEY).toBe('m'.repeat(32))

@@ -63,6 +63,20 @@ const envSchema = z
     SESSION_SECRET_FILE: optional(z.string().min(1)),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    // Streaming replicas of DATABASE_URL for the public pages' reads, comma-separated (decision 055).
+    DATABASE_REPLICA_URLS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(url(['postgres:', 'postgresql:'])).max(16)),
+    ),
+    // How long a write waits for the replicas to replay it before reading around the ones that lag.
+    REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     EMBEDDED_DATA_DIR: z.string().default('.data'),
     REDIS_URL: optional(url(['redis:', 'rediss:'])),
     // Every Redis key (queues, rate limits, caches) starts with this, so several sites or test runs can share one Redis.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { waitForReplicas } from '#db/replica-lag.ts'
 import { getEnv } from './env.server.ts'
 import { createPurger } from './http-cache-purge.server.ts'
 import { createInvalidationSequence } from './invalidation-sequence.ts'
@@ -46,6 +47,8 @@ return seq`
  * by themselves); the shared caches are purged whatever Redis said.
  */
 export async function invalidatePages(invalidation: Invalidation): Promise<void> {
+  // The refills of the pages dropped below must read the write, whichever replica they read (decision 055).
+  await waitForReplicas()
   dropPages(invalidation)
   const redis = getRedis()
   if (!redis) raiseLocally(invalidation)

@@ -39,6 +39,13 @@ function createMetrics() {
       labelNames: ['scope'] as const,
       registers: [registry],
     }),
+    replicaWait: new Histogram({
+      name: 'cv_replica_wait_seconds',
+      help: 'Time a write waited for the read replicas to replay it; "lagging" when one did not in time (decision 055).',
+      labelNames: ['outcome'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
     /** Set once the gauges read at scrape time are registered (app/lib/metrics/scrape-gauges.server.ts). */
     scrapeGauges: false,
   }
