@@ -2,20 +2,10 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from '@confor
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { DocumentBody } from '#app/components/document/document-body.tsx'
-import {
-  CheckboxField,
-  ErrorList,
-  Field,
-  firstErrorOf,
-  FormErrors,
-  inputClass,
-  intentOf,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { CheckboxField, Field, inputClass, TextareaField } from '#app/components/form-fields.tsx'
+import { ErrorList, firstErrorOf, FormErrors, intentOf, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { GuideFieldsSchema, PageFormSchema, SUMMARY_GOOD } from '#app/schemas/document.ts'
 import { DIRECTIVE_USAGES, type DirectiveName } from '#app/schemas/embeds.ts'
 import type { DocumentView } from '#app/utils/document-view.ts'

@@ -1,19 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import {
-  CheckboxField,
-  CheckboxGroupField,
-  Field,
-  formErrorsOf,
-  FormErrors,
-  SelectField,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { CheckboxField, CheckboxGroupField, Field, SelectField, TextareaField } from '#app/components/form-fields.tsx'
+import { formErrorsOf, FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
 import { ARCHIVAL_FLAGS, ERAS, KINDS, MATERIALS } from '#app/schemas/product-specs.ts'
 import { UsedIn, type EmbeddingDocument } from './embedding-documents.tsx'

@@ -1,15 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import {
-  Field,
-  firstErrorOf,
-  formErrorsOf,
-  FormErrors,
-  isFieldCheck,
-  StatusButton,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { Field } from '#app/components/form-fields.tsx'
+import { firstErrorOf, formErrorsOf, FormErrors, isFieldCheck, useZodForm } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import {
   AddPasskeySchema,
   ConfirmTotpSchema,
