@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { intentOf, useIsPending } from '#app/components/forms.tsx'
+import { firstErrorOf, FormErrors, intentOf, useIsPending } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/status-button.tsx'
 import { rowButton } from './styles.ts'
 
@@ -24,9 +24,27 @@ const FAILED: Record<string, string> = {
   preview: 'Failed to preview',
 }
 
-/** The form's failure title, by the button that sent it: "Failed to publish guide". */
-export const failedTitle = (reply: SubmissionResult<string[]> | undefined, noun: 'guide' | 'page') =>
-  `${FAILED[intentOf(reply) ?? ''] ?? 'Failed to save'} ${noun}`
+/**
+ * The form's refusal: the browser's check, else the server's, titled by the button that sent it ("Failed to
+ * publish guide").
+ */
+export function EditorFormErrors({
+  form,
+  lastResult,
+  noun,
+}: {
+  form: { errorId: string; errors?: string[] }
+  lastResult: SubmissionResult<string[]> | undefined
+  noun: 'guide' | 'page'
+}) {
+  return (
+    <FormErrors
+      id={form.errorId}
+      errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
+      title={`${FAILED[intentOf(lastResult) ?? ''] ?? 'Failed to save'} ${noun}`}
+    />
+  )
+}
 
 /** The form's buttons: each sends its intent; while one is on its way, none can be pressed. */
 export function EditorButtons({ buttons }: { buttons: readonly Button[] }) {

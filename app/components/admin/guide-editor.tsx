@@ -2,12 +2,12 @@ import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { CheckboxField, Field, inputClass } from '#app/components/form-fields.tsx'
-import { firstErrorOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
+import { useZodForm } from '#app/components/forms.tsx'
 import { GuideFieldsSchema } from '#app/schemas/document.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { asText, BodyField, SummaryField } from './document-fields.tsx'
 import { PreviewRegion, type EditorReply } from './document-preview.tsx'
-import { EditorButtons, failedTitle, PREVIEW, PUBLISH, SAVE, UNPUBLISH, type Button } from './editor-buttons.tsx'
+import { EditorButtons, EditorFormErrors, PREVIEW, PUBLISH, SAVE, UNPUBLISH, type Button } from './editor-buttons.tsx'
 import { CoverField, type EditorCover } from './guide-cover-field.tsx'
 import { MediaPickerDialog } from './media-picker.tsx'
 
@@ -75,11 +75,7 @@ export function GuideEditor({
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
-        <FormErrors
-          id={form.errorId}
-          errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
-          title={failedTitle(lastResult, 'guide')}
-        />
+        <EditorFormErrors form={form} lastResult={lastResult} noun="guide" />
         <input type="hidden" name="revision" value={guide.revision} />
         <fieldset disabled={!canWrite} className="space-y-6">
           <Field meta={fields.title} label="Title" />

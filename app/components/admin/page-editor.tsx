@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Field } from '#app/components/form-fields.tsx'
-import { firstErrorOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
+import { useZodForm } from '#app/components/forms.tsx'
 import { PageFormSchema } from '#app/schemas/document.ts'
 import { BodyField, SummaryField } from './document-fields.tsx'
 import { PreviewRegion, type EditorReply } from './document-preview.tsx'
-import { EditorButtons, failedTitle, PREVIEW, SAVE } from './editor-buttons.tsx'
+import { EditorButtons, EditorFormErrors, PREVIEW, SAVE } from './editor-buttons.tsx'
 
 // An information page's editor (docs/decisions/052): one Conform form; a role that cannot write sees it
 // read-only, its fields disabled and no buttons.
@@ -32,11 +32,7 @@ export function PageEditor({
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
-        <FormErrors
-          id={form.errorId}
-          errors={form.errors?.length ? form.errors : firstErrorOf(lastResult)}
-          title={failedTitle(lastResult, 'page')}
-        />
+        <EditorFormErrors form={form} lastResult={lastResult} noun="page" />
         <input type="hidden" name="revision" value={page.revision} />
         <fieldset disabled={!canWrite} className="space-y-6">
           <Field meta={fields.eyebrow} label="Label above the title" hint="A word or two, such as “Guide”." />
