@@ -1,9 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { REVIEW_DIALOG_FAILED, ReviewDialogSchema } from '#app/schemas/review.ts'
-import { Field, FormErrors, StatusButton, TextareaField, useZodForm } from './forms.tsx'
+import { Field, TextareaField } from './form-fields.tsx'
+import { FormErrors, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import { StarRatingInput } from './star-rating-input.tsx'
+import { StatusButton } from './status-button.tsx'
 
 /**
  * The review form of the product page: inside the dialog (through a fetcher) with JavaScript, a section of

@@ -1,9 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { REVIEW_PAGE_HINT, ReviewPageSchema, SignedInReviewSchema } from '#app/schemas/review.ts'
-import { Field, FormErrors, inputClass, StatusButton, TextareaField, useIsPending, useZodForm } from './forms.tsx'
+import { Field, inputClass, TextareaField } from './form-fields.tsx'
+import { FormErrors, useIsPending, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import { StarRatingInput } from './star-rating-input.tsx'
+import { StatusButton } from './status-button.tsx'
 
 /**
  * The reviews page's form (SPEC §4, §5, §8). A visitor who is not signed in gives an e-mail and is sent a

@@ -2,8 +2,10 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
-import { Field, firstErrorOf, isFieldCheck, StatusButton, useZodForm } from './forms.tsx'
+import { Field } from './form-fields.tsx'
+import { firstErrorOf, isFieldCheck, useZodForm } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
+import { StatusButton } from './status-button.tsx'
 import type { ToastMessage } from './toaster.tsx'
 
 /** SPEC §8's words for a refused signup: "Invalid email" for the address, "Error" for anything else. */

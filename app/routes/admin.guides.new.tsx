@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GuideEditor, type EditedGuide } from '#app/components/admin/document-editor.tsx'
+import { GuideEditor, type EditedGuide } from '#app/components/admin/guide-editor.tsx'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Link } from '#app/components/link.tsx'
 import { editorCover, guideSavedToast, previewReply } from '#app/lib/content/document-editor.server.ts'

@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { MediaFilters, MediaLibrary, NewFolderForm } from '#app/components/admin/media-library.tsx'
+import { MediaFilters } from '#app/components/admin/media-filters.tsx'
+import { MediaLibrary } from '#app/components/admin/media-library.tsx'
 import { mediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
+import { NewFolderForm } from '#app/components/admin/new-folder-form.tsx'
 import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
@@ -28,7 +30,8 @@ import { db } from '#db/client.ts'
 
 // /admin/media (SPEC §2 "Admin Media page"): search, grid/list, folder filter, New Folder, upload (posted to
 // /admin/media/upload), multi-select with move, tags and delete, per-file delete. The writes are
-// app/services/media.server.ts; the forms app/components/admin/media-library.tsx.
+// app/services/media.server.ts; the forms app/components/admin/media-filters.tsx, new-folder-form.tsx and
+// media-library.tsx.
 
 function readFilters(url: URL) {
   const q = searchText(200).parse(url.searchParams.get('q') ?? undefined)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { EditorReply } from '#app/components/admin/document-editor.tsx'
+import type { EditorReply } from '#app/components/admin/document-preview.tsx'
 import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
 import { defaultPages } from '#app/content/default-pages.ts'
 import { getEnv } from '#app/lib/env.server.ts'

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
-import { StatusButton, useIsPending } from '#app/components/forms.tsx'
+import { useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import { AsinImportForm, buttonClass } from './product-import-form.tsx'
 

@@ -1,7 +1,8 @@
 import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { formErrorsOf, FormErrors, StatusButton, useIsPending } from '#app/components/forms.tsx'
+import { formErrorsOf, FormErrors, useIsPending } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 
 /** The frame of the panel's signed-out pages (setup, login, password reset): outside the shop's layout. */
 export function AuthPage({

@@ -1,15 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import {
-  Field,
-  firstErrorOf,
-  FormErrors,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { Field, TextareaField } from '#app/components/form-fields.tsx'
+import { firstErrorOf, FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { CategorySchema } from '#app/schemas/category.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { rowButton } from './styles.ts'

@@ -1,17 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import {
-  CheckboxGroupField,
-  Field,
-  firstErrorOf,
-  FormErrors,
-  inputClass,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { CheckboxGroupField, Field, inputClass, TextareaField } from '#app/components/form-fields.tsx'
+import { firstErrorOf, FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import {
   COMPARISON_COLUMNS,
   COMPARISON_LIMITS,

@@ -1,13 +1,19 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
-import { firstErrorOf, FormErrors, intentOf, StatusButton, useIsPending } from '#app/components/forms.tsx'
+import { Form } from '@remix-run/react'
+import { firstErrorOf, FormErrors, intentOf, useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { AdminTable } from './admin-table.tsx'
-import type { EditorRevision } from './document-editor.tsx'
 import { rowButton } from './styles.ts'
 
 // A guide's or page's revisions (docs/decisions/052): who saved each and when, what changed since one of them
 // ("Compare with current", a GET of ?diff=N) and "Restore this revision", which saves its words as a new revision.
+
+export interface EditorRevision {
+  revision: number
+  author: string | null
+  savedAt: string
+}
 
 export type DiffRow = { kind: 'added' | 'removed' | 'same'; text: string } | { kind: 'folded'; count: number }
 
@@ -48,8 +54,6 @@ export function RevisionHistory({
   pagePath: string
   lastResult?: SubmissionResult<string[]>
 }) {
-  const pending = useIsPending()
-  const restoring = useNavigation().formData?.get('restore')
   return (
     <section aria-labelledby="revisions-heading" className="space-y-4">
       <h2 id="revisions-heading" className="text-2xl font-bold">
@@ -78,21 +82,7 @@ export function RevisionHistory({
                   <Link to={`${pagePath}?diff=${revision}#revision-diff`} className={rowButton.secondary}>
                     Compare with current<span className="sr-only"> (revision {revision})</span>
                   </Link>
-                  {canRestore ? (
-                    <Form method="post" action={pagePath}>
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="restore" value={revision} />
-                      <input type="hidden" name="revision" value={current} />
-                      <StatusButton
-                        pending={pending && restoring === String(revision)}
-                        pendingText="Restoring..."
-                        disabled={pending}
-                        className={rowButton.secondary}
-                      >
-                        Restore this revision<span className="sr-only"> ({revision})</span>
-                      </StatusButton>
-                    </Form>
-                  ) : null}
+                  {canRestore ? <RestoreForm revision={revision} current={current} pagePath={pagePath} /> : null}
                 </div>
               )}
             </td>
@@ -100,6 +90,23 @@ export function RevisionHistory({
         ))}
       </AdminTable>
     </section>
+  )
+}
+
+/** Saves a revision's words as a new revision, made over the current one. */
+function RestoreForm({ revision, current, pagePath }: { revision: number; current: number; pagePath: string }) {
+  // While anything is sent to this page's action (the editor's save too), no restore can be pressed.
+  const sending = useIsPending()
+  const restoring = useIsPending({ intent: 'restore', fields: { restore: String(revision) } })
+  return (
+    <Form method="post" action={pagePath}>
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="restore" value={revision} />
+      <input type="hidden" name="revision" value={current} />
+      <StatusButton pending={restoring} pendingText="Restoring..." disabled={sending} className={rowButton.secondary}>
+        Restore this revision<span className="sr-only"> ({revision})</span>
+      </StatusButton>
+    </Form>
   )
 }
 

@@ -1,8 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
-import { Field, FormErrors, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { Form } from '@remix-run/react'
+import { Field } from '#app/components/form-fields.tsx'
+import { FormErrors, useZodForm, useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { ReplaceAsinSchema } from '#app/schemas/link-health.ts'
 import { LINK_PROBLEM_KINDS, LINK_PROBLEM_LABELS, type LinkProblemKind } from '#app/utils/link-health.ts'
 import { AdminTable } from './admin-table.tsx'
@@ -179,8 +181,7 @@ function RowActions({
 /** A disclosure, so it works without JavaScript; open again when its ASIN was refused. */
 function ReplaceAsinForm({ problem, action, reply }: { problem: LinkProblemItem; action: string; reply: Reply }) {
   // This row's form, not another's: they all post to the same address.
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('row') === String(problem.id)
+  const busy = useIsPending({ formAction: action, intent: 'replace-asin', fields: { row: String(problem.id) } })
   const [form, fields] = useZodForm(ReplaceAsinSchema, { id: `replace-asin-${problem.id}`, lastResult: reply })
   return (
     <details open={reply ? true : undefined}>

@@ -1,16 +1,19 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import { ErrorList, Field, StatusButton, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { Field } from '#app/components/form-fields.tsx'
+import { ErrorList, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { FOLDER_NAME_MAX, MediaActionSchema, NewFolderSchema } from '#app/schemas/media.ts'
+import { StatusButton } from '#app/components/status-button.tsx'
+import { MediaActionSchema } from '#app/schemas/media.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { AdminTable } from './admin-table.tsx'
-import { FolderField, MediaForm, formatBytes, MediaThumbnail } from './media.tsx'
+import { MediaGrid, MediaTable, type FileParts } from './media-library-views.tsx'
+import { FolderField, formatBytes } from './media.tsx'
 import { primaryButtonClass, secondaryButtonClass, smallFieldClass } from './styles.ts'
 
-// /admin/media's forms (SPEC §2 "Admin Media page"): the search, New Folder, and the library itself, whose
-// checkboxes belong to one bulk form (move, tags, delete) beside one small delete form per file.
+// /admin/media's library (SPEC §2 "Admin Media page"), beside its search (media-filters.tsx) and New Folder
+// (new-folder-form.tsx): the files' checkboxes belong to one bulk form (move, tags, delete), beside one small
+// delete form per file.
 
 export interface LibraryFile {
   id: number
@@ -24,75 +27,6 @@ export interface LibraryFile {
 }
 type Folder = { id: number; name: string }
 export type MediaMay = { create: boolean; edit: boolean; delete: boolean }
-
-/** Search and folder filter: a GET form, nothing to refuse. */
-export function MediaFilters({
-  view,
-  q,
-  folder,
-  folders,
-}: {
-  view: string
-  q: string
-  folder: number | 'none' | undefined
-  folders: readonly Folder[]
-}) {
-  return (
-    <Form method="get" role="search" aria-label="Search media" className="rounded-lg border bg-white p-4">
-      <input type="hidden" name="view" value={view} />
-      <label htmlFor="media-q" className="block text-sm font-medium">
-        Search
-      </label>
-      <input
-        id="media-q"
-        type="search"
-        name="q"
-        defaultValue={q}
-        placeholder="File name or alt text"
-        className={smallFieldClass}
-      />
-      <label htmlFor="media-folder-filter" className="mt-3 block text-sm font-medium">
-        Folder
-      </label>
-      <select
-        id="media-folder-filter"
-        name="folder"
-        defaultValue={folder === undefined ? '' : String(folder)}
-        className={smallFieldClass}
-      >
-        <option value="">All folders</option>
-        <option value="none">No folder</option>
-        {folders.map(({ id, name }) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className={`${secondaryButtonClass} mt-3`}>
-        Search
-      </button>
-    </Form>
-  )
-}
-
-export function NewFolderForm({
-  disabled,
-  lastResult,
-}: {
-  disabled: boolean
-  lastResult?: SubmissionResult<string[]>
-}) {
-  const pending = useIsPending()
-  const [form, fields] = useZodForm(NewFolderSchema, { id: 'media-folder', lastResult })
-  return (
-    <MediaForm form={form} intent="folder" lastResult={lastResult} className="rounded-lg border bg-white p-4">
-      <Field meta={fields.name} label="Folder name" maxLength={FOLDER_NAME_MAX} inputClassName={smallFieldClass} />
-      <StatusButton pending={pending} disabled={disabled} className={`${primaryButtonClass} mt-3`}>
-        New Folder
-      </StatusButton>
-    </MediaForm>
-  )
-}
 
 /** The checked files: all of them when the address says `select=all`, and a new list starts from that again. */
 function useChecked(media: readonly LibraryFile[], selectAll: boolean) {
@@ -138,7 +72,7 @@ export function MediaLibrary({
   const { checked, setChecked, toggle } = useChecked(media, selectAll)
   const [form, fields] = useZodForm(MediaActionSchema, { id: 'media-bulk', lastResult })
   const folderName = new Map(folders.map((f) => [f.id, f.name]))
-  const row = (m: LibraryFile) => ({
+  const row = (m: LibraryFile): FileParts => ({
     select: <SelectBox file={m} checked={checked.has(m.id)} onToggle={toggle} />,
     size: `${m.width}×${m.height} · ${formatBytes(m.file_size)}`,
     folder: m.folder_id ? (folderName.get(m.folder_id) ?? '') : '',
@@ -198,42 +132,9 @@ export function MediaLibrary({
             {filtered ? 'No files match.' : 'No media yet. Upload some images.'}
           </p>
         ) : view === 'grid' ? (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {media.map((m) => {
-              const { select, size, folder, actions } = row(m)
-              return (
-                <li key={m.id} className="flex flex-col rounded-lg border bg-white p-3">
-                  <MediaThumbnail url={m.url} className="aspect-square w-full" />
-                  <label className="mt-2 flex items-start gap-2 text-sm font-medium break-all">
-                    {select}
-                    {m.file_name}
-                  </label>
-                  <p className="text-xs text-slate-700">{folder ? `${size} · ${folder}` : size}</p>
-                  {m.tags.length ? <p className="text-xs text-slate-700">Tags: {m.tags.join(', ')}</p> : null}
-                  <div className="mt-auto flex gap-3 pt-2 text-sm">{actions}</div>
-                </li>
-              )
-            })}
-          </ul>
+          <MediaGrid media={media} row={row} />
         ) : (
-          <AdminTable caption="Media files" headings={HEADINGS}>
-            {media.map((m) => {
-              const { select, size, folder, actions } = row(m)
-              return (
-                <tr key={m.id} className="border-t">
-                  <td className="p-3">{select}</td>
-                  <td className="flex items-center gap-3 p-3">
-                    <MediaThumbnail url={m.url} className="h-12 w-12" />
-                    <span className="break-all">{m.file_name}</span>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{size}</td>
-                  <td className="p-3">{folder || '—'}</td>
-                  <td className="p-3">{m.tags.join(', ') || '—'}</td>
-                  <td className="p-3 whitespace-nowrap">{actions}</td>
-                </tr>
-              )
-            })}
-          </AdminTable>
+          <MediaTable media={media} row={row} />
         )}
       </Form>
 
@@ -247,8 +148,6 @@ export function MediaLibrary({
     </>
   )
 }
-
-const HEADINGS = [{ hidden: 'Selected' }, 'File', 'Size', 'Folder', 'Tags', 'Actions']
 
 /** Enter in the tags field sets the tags, as its own button does (the form's other buttons do other things). */
 function sendTagsOnEnter(event: KeyboardEvent<HTMLFormElement>) {

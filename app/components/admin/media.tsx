@@ -2,7 +2,9 @@ import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionRes
 import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Field, firstErrorOf, FormErrors, SelectField, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { Field, SelectField } from '#app/components/form-fields.tsx'
+import { firstErrorOf, FormErrors, useZodForm } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { MEDIA_FAILED, someUploaded, uploadMessages, UploadSchema, uploadTitle } from '#app/schemas/media.ts'
 import { primaryButtonClass, smallFieldClass } from './styles.ts'
 

@@ -1,25 +1,18 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import {
-  CheckboxField,
-  CheckboxGroupField,
-  Field,
-  formErrorsOf,
-  FormErrors,
-  SelectField,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { useEffect, useState, type MouseEvent } from 'react'
+import { Field, SelectField, TextareaField } from '#app/components/form-fields.tsx'
+import { formErrorsOf, FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { ProductEditSchema, type ProductColumns } from '#app/schemas/admin-products.ts'
-import { ARCHIVAL_FLAGS, ERAS, KINDS, MATERIALS } from '#app/schemas/product-specs.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { UsedIn, type EmbeddingDocument } from './embedding-documents.tsx'
 import { MediaPickerDialog } from './media-picker.tsx'
 import { PanelDialog } from './panel-dialog.tsx'
-import { Gallery, Section } from './product-form-parts.tsx'
+import { Gallery } from './product-gallery.tsx'
+import { Section, SectionTabs, type SectionId } from './product-sections.tsx'
+import { SpecFields } from './product-spec-fields.tsx'
 
 // The product edit panel (SPEC §2) over the list: with JavaScript it slides in and its three sections are
 // tabs; without it, it is the list's page with the whole form shown. Leaving with unsaved changes asks first.
@@ -27,20 +20,8 @@ import { Gallery, Section } from './product-form-parts.tsx'
 
 export type EditedProduct = ProductColumns & { asin: string }
 
-const SECTIONS = [
-  { id: 'basic', label: 'Basic' },
-  { id: 'content', label: 'Content' },
-  { id: 'advanced', label: 'Advanced' },
-] as const
-type SectionId = (typeof SECTIONS)[number]['id']
-const SECTION_LABEL = Object.fromEntries(SECTIONS.map((tab) => [tab.id, tab.label])) as Record<SectionId, string>
-
 const FIX_FIELDS = 'Please correct the fields marked below.'
 const DISCARD = 'Discard your unsaved changes?'
-const NOT_SET = { value: '', label: 'Not set' }
-const KIND_OPTIONS = [NOT_SET, ...KINDS.map((kind) => ({ value: kind.id, label: kind.label }))]
-const MATERIAL_OPTIONS = [NOT_SET, ...MATERIALS.map((material) => ({ value: material.id, label: material.label }))]
-const ERA_OPTIONS = ERAS.map((era) => ({ value: era.id, label: era.label }))
 const closeClass = 'rounded-md border border-slate-300 font-medium'
 
 export function ProductEditPanel({
@@ -66,13 +47,13 @@ export function ProductEditPanel({
   lastResult?: SubmissionResult<string[]>
 }) {
   const [section, setSection] = useState<SectionId>('basic')
-  const [enhanced, setEnhanced] = useState(false)
+  // With JavaScript, the panel is enhanced: its sections are tabs and the picker is a dialog.
+  const enhanced = useHydrated()
   const [dirty, setDirty] = useState(unsavedPicks)
   const [gallery, setGallery] = useState(product.images)
   const [picking, setPicking] = useState(false)
   const saving = useIsPending()
 
-  useEffect(() => setEnhanced(true), [])
   useEffect(() => {
     if (!dirty) return
     const warn = (event: BeforeUnloadEvent) => event.preventDefault()
@@ -83,37 +64,13 @@ export function ProductEditPanel({
   const [form, fields] = useZodForm(ProductEditSchema, {
     id: 'edit-product',
     lastResult,
-    defaultValue: {
-      ...product,
-      brand: product.brand ?? '',
-      category_id: product.category_id ? String(product.category_id) : '',
-      description: product.description ?? '',
-      badges: product.badges.join(', '),
-      keywords: product.keywords.join(', '),
-      affiliate_url: product.affiliate_url ?? '',
-      image_url: product.image_url ?? '',
-      manual_price: product.manual_price ?? '',
-      // Unknown specs are empty fields ("Not set").
-      kind: product.kind ?? '',
-      material: product.material ?? '',
-      inner_width: product.inner_width ?? '',
-      inner_height: product.inner_height ?? '',
-      inner_length: product.inner_length ?? '',
-      thickness_mil: product.thickness_mil ?? '',
-      capacity: product.capacity ?? '',
-    },
+    defaultValue: formDefaults(product),
   })
 
   const confirmClose = (event: MouseEvent) => {
     if (dirty && !window.confirm(DISCARD)) event.preventDefault()
   }
-  const sectionProps = (id: SectionId) => ({
-    id: `section-${id}`,
-    title: SECTION_LABEL[id],
-    show: !enhanced,
-    hidden: enhanced && section !== id,
-    ...(enhanced ? { role: 'tabpanel', 'aria-labelledby': `tab-${id}` } : {}),
-  })
+  const sectionProps = (id: SectionId) => ({ id, current: section, tabs: enhanced })
   // The form's own message; else, when only fields were refused (perhaps on another tab), a pointer to them.
   const formErrors = formErrorsOf(lastResult) ?? (lastResult?.status === 'error' ? [FIX_FIELDS] : null)
   // A list typed as one comma-separated text field: not `multiple`, and it may be empty.
@@ -227,88 +184,25 @@ export function ProductEditPanel({
   )
 }
 
-type EditFields = ReturnType<typeof useZodForm<typeof ProductEditSchema>>[1]
-
-/** The product's specs (docs/decisions/040), in the Advanced section: an empty field is "not known". */
-function SpecFields({ fields }: { fields: EditFields }) {
-  const decimal = { type: 'number', min: '0', inputMode: 'decimal' } as const
-  return (
-    <fieldset className="space-y-4 border-t border-slate-200 pt-4">
-      <legend className="float-left mb-2 w-full font-semibold">Specifications</legend>
-      <SelectField meta={fields.kind} label="Kind" options={KIND_OPTIONS} />
-      <CheckboxGroupField
-        meta={fields.fits}
-        legend="Fits"
-        options={ERA_OPTIONS}
-        hint="The comic eras it is made for."
-      />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field meta={fields.inner_width} label="Inner width (inches)" step="0.001" {...decimal} />
-        <Field meta={fields.inner_height} label="Inner height (inches)" step="0.001" {...decimal} />
-        <Field meta={fields.inner_length} label="Inner length (inches)" step="0.01" hint="Boxes" {...decimal} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field meta={fields.thickness_mil} label="Thickness (mil)" step="0.1" {...decimal} />
-        <SelectField meta={fields.material} label="Material" options={MATERIAL_OPTIONS} />
-        <Field
-          meta={fields.pack_count}
-          label="Pack count"
-          type="number"
-          step="1"
-          min="1"
-          hint="Items in one purchase"
-        />
-        <Field
-          meta={fields.capacity}
-          label="Capacity (books)"
-          type="number"
-          step="1"
-          min="1"
-          hint="Boxes: the books one holds"
-        />
-      </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-900">Archival</legend>
-        {ARCHIVAL_FLAGS.map((flag) => (
-          <CheckboxField key={flag.id} meta={fields[flag.id]} label={flag.label} />
-        ))}
-      </fieldset>
-    </fieldset>
-  )
-}
-
-/** With JavaScript, the sections are tabs. */
-/** ARIA tabs: the chosen tab is the one Tab stop; the arrow keys, Home and End choose another and focus it. */
-function SectionTabs({ current, onSelect }: { current: SectionId; onSelect: (id: SectionId) => void }) {
-  const choose = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const at = SECTIONS.findIndex((tab) => tab.id === current)
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: SECTIONS.length - 1 }[event.key]
-    if (to === undefined) return
-    event.preventDefault()
-    const tab = SECTIONS[(to + SECTIONS.length) % SECTIONS.length]!
-    onSelect(tab.id)
-    document.getElementById(`tab-${tab.id}`)?.focus()
+/** The form's fields as the product has them: a missing value an empty field, a list comma-separated text. */
+function formDefaults(product: EditedProduct) {
+  return {
+    ...product,
+    brand: product.brand ?? '',
+    category_id: product.category_id ? String(product.category_id) : '',
+    description: product.description ?? '',
+    badges: product.badges.join(', '),
+    keywords: product.keywords.join(', '),
+    affiliate_url: product.affiliate_url ?? '',
+    image_url: product.image_url ?? '',
+    manual_price: product.manual_price ?? '',
+    // Unknown specs are empty fields ("Not set").
+    kind: product.kind ?? '',
+    material: product.material ?? '',
+    inner_width: product.inner_width ?? '',
+    inner_height: product.inner_height ?? '',
+    inner_length: product.inner_length ?? '',
+    thickness_mil: product.thickness_mil ?? '',
+    capacity: product.capacity ?? '',
   }
-  return (
-    <div role="tablist" aria-label="Product sections" className="mt-6 flex gap-1 border-b border-slate-300">
-      {SECTIONS.map((tab) => (
-        <button
-          key={tab.id}
-          id={`tab-${tab.id}`}
-          type="button"
-          role="tab"
-          aria-selected={current === tab.id}
-          aria-controls={`section-${tab.id}`}
-          tabIndex={current === tab.id ? 0 : -1}
-          onClick={() => onSelect(tab.id)}
-          onKeyDown={choose}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-            current === tab.id ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-600'
-          }`}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </div>
-  )
 }

@@ -1,15 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import {
-  FormErrors,
-  inputClass,
-  StatusButton,
-  TextareaField,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { inputClass, TextareaField } from '#app/components/form-fields.tsx'
+import { FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { BulkImportSchema, IMPORT_NOT_FOUND, ManualImportSchema, type ImportKind } from '#app/schemas/amazon-import.ts'
 
 // The ASIN list forms of Manual Import and of the bulk import (SPEC §5), and their own pages

@@ -1,7 +1,7 @@
 // Class lists the panel's forms share, so a field or a button looks the same on every admin page.
 
 /** A full-width text field or select (with the invalid state Conform marks): the form kit's. */
-export { inputClass } from '#app/components/forms.tsx'
+export { inputClass } from '#app/components/form-fields.tsx'
 
 /** A compact full-width field (the media library's forms). */
 export const smallFieldClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm'

@@ -1,7 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useEffect, useRef, type MutableRefObject } from 'react'
-import { CheckboxField, firstErrorOf, FormErrors, intentOf, StatusButton, useZodForm } from '#app/components/forms.tsx'
+import { CheckboxField } from '#app/components/form-fields.tsx'
+import { firstErrorOf, FormErrors, intentOf, useZodForm, useIsPending } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { AutoHideSchema, LinkHealthEmailSchema } from '#app/schemas/link-health.ts'
 import { RequireTwoFactorSchema } from '#app/schemas/two-factor.ts'
 import { smallButtonClass } from './settings-table.tsx'
@@ -26,11 +28,11 @@ interface ToggleFormProps {
 export function ToggleForm(props: ToggleFormProps) {
   const lastResult = intentOf(props.lastResult) === props.intent ? props.lastResult : undefined
   // Remade, its Save button is a new element: the focus, on the old one when it was pressed, goes back to it.
-  const navigation = useNavigation()
+  const sending = useIsPending({ intent: props.intent })
   const sent = useRef(false)
   useEffect(() => {
-    if (navigation.formData?.get('intent') === props.intent) sent.current = true
-  }, [navigation.formData, props.intent])
+    if (sending) sent.current = true
+  }, [sending])
   return <Toggle key={`${props.intent}-${props.checked}`} {...props} lastResult={lastResult} sent={sent} />
 }
 
@@ -52,8 +54,7 @@ function Toggle({
     }
   }, [sent, intent])
   // This form, not the page's others: they all post to the page's action.
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useIsPending({ intent })
   const schema = {
     'auto-hide': AutoHideSchema,
     'link-health-email': LinkHealthEmailSchema,

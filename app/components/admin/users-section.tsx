@@ -1,15 +1,8 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import {
-  Field,
-  firstErrorOf,
-  FormErrors,
-  intentOf,
-  SelectField,
-  StatusButton,
-  useIsPending,
-  useZodForm,
-} from '#app/components/forms.tsx'
+import { Field, SelectField } from '#app/components/form-fields.tsx'
+import { firstErrorOf, FormErrors, intentOf, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/status-button.tsx'
 import { ROLES, type Role } from '#app/lib/permissions.ts'
 import {
   AddUserSchema,

@@ -1,10 +1,17 @@
-import { comicSizes, DataTable } from '#app/components/info-page.tsx'
+import { DataTable } from '#app/components/data-table.tsx'
 
 /**
  * The size charts (`::sizes-chart`): the sizes guide's bag and board dimensions by era, and (`{variant="all-eras"}`)
- * the FAQ's, which also names the Platinum and Bronze Ages. Both from the figures every page quotes (comicSizes),
- * so the pages cannot disagree.
+ * the FAQ's, which also names the Platinum and Bronze Ages. Both from one set of figures, so they cannot disagree.
  */
+
+/** Bag and board dimensions of the standard comic sizes, width x height, as SPEC §2's chart gives them. */
+const comicSizes = {
+  current: { bag: '7 x 10.5 in', board: '6.75 x 10.5 in' },
+  standard: { bag: '7.125 x 10.5 in', board: '6.875 x 10.5 in' },
+  silverAge: { bag: '7.25 x 10.5 in', board: '7 x 10.5 in' },
+  goldenAge: { bag: '7.75 x 10.5 in', board: '7.5 x 10.5 in' },
+} as const
 
 const sizes = [
   {

@@ -1,6 +1,7 @@
 import type { Submission } from '@conform-to/react'
 import { data } from '@remix-run/node'
-import type { DocumentPreview, EditorRevision } from '#app/components/admin/document-editor.tsx'
+import type { DocumentPreview } from '#app/components/admin/document-preview.tsx'
+import type { EditorRevision } from '#app/components/admin/document-revisions.tsx'
 import { getRevision, listRevisions, type DocumentStatus } from '#app/models/document.server.ts'
 import { getMediaImage } from '#app/models/media.server.ts'
 import type { GuideIntent } from '#app/schemas/document.ts'

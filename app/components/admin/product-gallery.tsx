@@ -1,28 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react'
+import type { MouseEvent } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-
-// Pieces of the product edit panel (product-edit-form.tsx).
-
-export function Section({
-  title,
-  show,
-  children,
-  ...props
-}: {
-  title: string
-  show: boolean
-  children: ReactNode
-  id: string
-  hidden: boolean
-}) {
-  return (
-    <fieldset {...props} className="space-y-4">
-      <legend className={show ? 'mb-2 text-lg font-semibold' : 'sr-only'}>{title}</legend>
-      {children}
-    </fieldset>
-  )
-}
 
 /**
  * The gallery: each picture a checked box (uncheck to remove, with or without JavaScript), and the media
