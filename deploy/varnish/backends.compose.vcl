@@ -25,6 +25,7 @@ acl purgers {
 }
 
 sub vcl_init {
-    new storefront = directors.round_robin();
+    new storefront = directors.shard();
     storefront.add_backend(app);
+    storefront.reconfigure();
 }

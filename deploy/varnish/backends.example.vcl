@@ -40,7 +40,8 @@ acl purgers {
 }
 
 sub vcl_init {
-    new storefront = directors.round_robin();
+    new storefront = directors.shard();
     storefront.add_backend(app1);
     storefront.add_backend(app2);
+    storefront.reconfigure();
 }

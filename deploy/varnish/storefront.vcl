@@ -1,7 +1,7 @@
 vcl 4.1;
 
 # The shop's shared page cache (docs/decisions/054): everything but the hosts. backends.vcl, the operator's
-# file (found on varnishd's vcl_path), declares the app hosts, the director `storefront` and the ACL
+# file (found on varnishd's vcl_path), declares the app hosts, the shard director `storefront` and the ACL
 # `purgers`; backends.example.vcl shows two hosts.
 
 import directors;
@@ -59,11 +59,13 @@ sub vcl_recv {
 }
 
 sub vcl_backend_fetch {
-    set bereq.backend = storefront.backend();
+    # The shard director picks a healthy host by the page's hash; a retry takes the next host on its ring
+    # (`alt`), never the one that just failed, which the probes may not have marked sick yet.
+    set bereq.backend = storefront.backend(alt = bereq.retries);
 }
 
 sub vcl_backend_error {
-    # A host that is down, restarting or cut off: another one (the director skips the sick) serves the GET.
+    # A host that is down, restarting or cut off: another one serves the GET.
     if (bereq.method == "GET" && bereq.retries < 1) {
         return (retry);
     }

@@ -27,15 +27,18 @@ export interface BuiltServer {
   stop(): Promise<void>
 }
 
-/** `script`: server.ts (one web process), or scripts/start.ts as `npm start` runs it (a primary by WEB_CONCURRENCY). */
+/**
+ * `script`: server.ts (one web process), or scripts/start.ts as `npm start` runs it (a primary by WEB_CONCURRENCY).
+ * `port`: a given one, for a host restarted where its proxy expects it; else a free one.
+ */
 export async function startBuiltServer(
   env: Record<string, string>,
-  { script = 'server.ts' }: { script?: 'server.ts' | 'scripts/start.ts' } = {},
+  { script = 'server.ts', port = 0 }: { script?: 'server.ts' | 'scripts/start.ts'; port?: number } = {},
 ): Promise<BuiltServer> {
   if (!existsSync('build/server/index.js')) {
     throw new Error('No production build: run `npm run build` first (npm run test:integration does).')
   }
-  const port = await freePort()
+  port ||= await freePort()
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {

@@ -7,7 +7,7 @@ import { freePort } from './free-port.ts'
 /**
  * A real varnishd (Debian's, with varnish-modules' xkey) on loopback, running the project's VCL
  * (deploy/varnish/storefront.vcl) in front of the app hosts on `appPorts`: the backends.vcl an operator would
- * write for them (probes on /healthz, the round-robin director `storefront`, loopback allowed to PURGE) is
+ * write for them (probes on /healthz, the shard director `storefront`, loopback allowed to PURGE) is
  * generated into an instance directory of its own, removed at stop. For the built-server tests of
  * docs/decisions/054, one host or several.
  */
@@ -36,8 +36,9 @@ export function backendsVcl(appPorts: readonly number[]): string {
   return `${backends.join('\n')}
 acl purgers { "localhost"; }
 sub vcl_init {
-    new storefront = directors.round_robin();
+    new storefront = directors.shard();
 ${added.join('\n')}
+    storefront.reconfigure();
 }
 `
 }

@@ -12,7 +12,7 @@ shift
     shift 3
   done
   printf 'acl purgers { "localhost"; }\n'
-  printf 'sub vcl_init {\n    new storefront = directors.round_robin();\n'
+  printf 'sub vcl_init {\n    new storefront = directors.shard();\n'
   for name in $names; do printf '    storefront.add_backend(%s);\n' "$name"; done
-  printf '}\n'
+  printf '    storefront.reconfigure();\n}\n'
 } >"$dir/backends.vcl"
