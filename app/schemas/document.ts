@@ -43,27 +43,22 @@ const optionalLine = (max: number, label: string) =>
       return text || null
     })
 
+const requiredLine = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .transform((value) => typed(value).trim())
+    .pipe(
+      z
+        .string({ required_error: `${label} is required` })
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max} characters`),
+    )
+
 // The inner schemas of the pipes name their message for "required" too: Conform turns '' into undefined in every
 // string schema it finds, a pipe's output included, so a title of spaces trimmed to '' is "required" there.
 export const documentFields = {
-  title: z
-    .string({ required_error: 'Title is required' })
-    .transform((value) => typed(value).trim())
-    .pipe(
-      z
-        .string({ required_error: 'Title is required' })
-        .min(1, 'Title is required')
-        .max(DOCUMENT_LIMITS.title, `Title must be at most ${DOCUMENT_LIMITS.title} characters`),
-    ),
-  summary: z
-    .string({ required_error: 'Summary is required' })
-    .transform((value) => typed(value).trim())
-    .pipe(
-      z
-        .string({ required_error: 'Summary is required' })
-        .min(1, 'Summary is required')
-        .max(DOCUMENT_LIMITS.summary, `Summary must be at most ${DOCUMENT_LIMITS.summary} characters`),
-    ),
+  title: requiredLine('Title', DOCUMENT_LIMITS.title),
+  summary: requiredLine('Summary', DOCUMENT_LIMITS.summary),
   body: z
     .string({ required_error: 'Write the text' })
     .transform(typed)
