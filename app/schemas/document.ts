@@ -84,31 +84,31 @@ function isCalendarDay(day: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) && !day.startsWith('0000')
 }
 
-const dateOnly = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? ''
-    if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text)
-    if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date such as 2026-11-26' })
-    return valid ? text : z.NEVER
-  })
+/** An optional field of a set format: blank is null; `read` gives the value, or null for text it refuses. */
+const optionalFormatted = (message: string, read: (text: string) => string | null) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? ''
+      if (!text) return null
+      const parsed = read(text)
+      if (parsed === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+      return parsed ?? z.NEVER
+    })
+
+const dateOnly = optionalFormatted('Enter a date such as 2026-11-26', (text) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text) ? text : null,
+)
 
 /** `datetime-local` sends "2026-12-01T09:30": a wall-clock time in the shop's time zone. */
-const wallTime = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? ''
-    if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) && isCalendarDay(text.slice(0, 10))
-    if (!valid || Number.isNaN(Date.parse(`${text}Z`))) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date and time such as 2026-12-01 09:30' })
-      return z.NEVER
-    }
-    return text.slice(0, 16)
-  })
+const wallTime = optionalFormatted('Enter a date and time such as 2026-12-01 09:30', (text) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) &&
+  isCalendarDay(text.slice(0, 10)) &&
+  !Number.isNaN(Date.parse(`${text}Z`))
+    ? text.slice(0, 16)
+    : null,
+)
 
 /** A guide's fields; the intent (which button was pressed) comes beside them. */
 export const GuideFieldsSchema = z.object({
