@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
 import { StatusBadge } from '#app/components/admin/document-list.tsx'
 import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
+import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { GuideEditor, type GuideState } from '#app/components/admin/guide-editor.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -135,12 +136,7 @@ export default function EditGuide() {
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <p>
-          <Link to={LIST} className="text-sm font-medium text-brand-700 underline">
-            All guides
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold">Edit guide</h1>
+        <EditorHeading back={LIST} backLabel="All guides" title="Edit guide" />
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <StatusBadge status={guide.state} />
           {publishing ? <span>{publishing}</span> : null}
