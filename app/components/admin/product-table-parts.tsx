@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { FilterField } from './filter-field.tsx'
 
 // Pieces the Products, Reviews and Link health tabs share (products-tab.tsx, reviews-tab.tsx, link-health-tab.tsx):
 // a tab's heading with its count and a filter's select.
@@ -35,10 +36,7 @@ export function FilterSelect({
   options: ReadonlyArray<readonly [value: string | number, label: string]>
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className={selectClass}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
@@ -46,7 +44,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   )
 }
 
