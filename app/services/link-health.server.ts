@@ -29,6 +29,7 @@ import {
   type LinkProblemKind,
 } from '#app/utils/link-health.ts'
 import { DEFAULT_STORE, storeProductUrl } from '#app/utils/stores.ts'
+import { isUniqueViolation } from '#app/utils/unique-violation.ts'
 import { db, type Executor } from '#db/client.ts'
 import { followReplacedAsin } from './document.server.ts'
 import { setSiteSwitch } from './site-settings.server.ts'
@@ -125,9 +126,6 @@ export async function markLinkProblemSeen(actorId: number, id: number) {
     return problem
   })
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
 
 /**
  * Gives a product a new ASIN in place, so its reviews, specs, categories, comparisons and curation stay. What
