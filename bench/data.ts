@@ -13,7 +13,7 @@ import { seedDatabase } from '#db/seed-data/index.ts'
 import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
-import productKinds from './product-kinds.json'
+import productKinds from './product-kinds.json' with { type: 'json' }
 
 // Bump when the generator below changes, so that a reused database is rebuilt.
 const GENERATOR_VERSION = 2

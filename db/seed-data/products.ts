@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { categories, type CategorySlug } from './categories.ts'
-import catalogue from './products.json'
+import catalogue from './products.json' with { type: 'json' }
 
 export interface SeedProduct {
   asin: string
