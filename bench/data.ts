@@ -13,6 +13,7 @@ import { seedDatabase } from '#db/seed-data/index.ts'
 import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
+import productKinds from './product-kinds.json' with { type: 'json' }
 
 // Bump when the generator below changes, so that a reused database is rebuilt.
 const GENERATOR_VERSION = 2
@@ -54,7 +55,7 @@ export function databaseUrlFor(serverUrl: string, name: string): string {
 function fingerprint(total: number): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([GENERATOR_VERSION, total, migrationSources(), categories, products, reviews]))
+    .update(JSON.stringify([GENERATOR_VERSION, total, migrationSources(), categories, products, reviews, productKinds]))
     .digest('hex')
     .slice(0, 16)
 }
@@ -300,120 +301,21 @@ function seconds(since: number): number {
 
 /**
  * One INSERT … SELECT over generate_series. Every "random" choice is a hash of the row number, so the
- * same count always gives the same catalogue. Kinds are weighted like a real storage-supply catalogue,
- * and each product's specs follow from its kind, size, option and pack; Mylar appears in the Mylar sleeves' titles and in some boards' and toploaders' descriptions (~18%).
+ * same count always gives the same catalogue. Kinds (product-kinds.json, passed as JSON) are weighted like a real
+ * storage-supply catalogue, and each product's specs follow from its kind, size, option and pack; Mylar appears in the Mylar sleeves' titles and in some boards' and toploaders' descriptions (~18%).
  */
 async function generateProducts(client: pg.Client, count: number): Promise<void> {
   if (count === 0) return
   await client.query("SET maintenance_work_mem = '256MB'")
   await client.query('SET synchronous_commit = off')
-  await client.query(GENERATE_SQL, [count])
+  await client.query(GENERATE_SQL, [count, JSON.stringify(productKinds)])
 }
 
 const GENERATE_SQL = `
-WITH kinds (slug, keyword, kind, material, image, weight_lo, weight_hi, title, sizes, options, packs, price_lo, price_hi, intros, details) AS (
-  VALUES
-  ('mylar-sleeves', 'mylar', 'sleeve', 'mylar', 'mylar-sleeve.svg', 0, 12,
-   '{brand} {line} Mylar Sleeves, {size} Size, {option} ({pack} Pack)',
-   ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Super Golden Age'],
-   ARRAY['2 Mil', '4 Mil', '2 Mil with Flap', '4 Mil Tab Flap'], ARRAY[10, 25, 50, 100],
-   12, 95,
-   ARRAY['Genuine archival Mylar sleeves sized for {size} comics, cut from uncoated polyester film that will not yellow or off-gas.',
-         'Crystal-clear Mylar sleeves from {brand} for {size} books: rigid enough to keep a key issue flat, inert enough for decades of storage.'],
-   ARRAY['Each pack holds {pack} sleeves with a fold-over flap; pair them with full-back boards for keys and high-grade copies.',
-         'The Mylar type D film passes the photo activity test, so the sleeves are safe for newsprint, glossy covers and signed books.']),
-  ('polypropylene-sleeves', 'polypropylene', 'bag', 'polypropylene', 'polypropylene-bag.svg', 12, 28,
-   '{brand} {line} Polypropylene Comic Bags, {size}, {option} ({pack} Pack)',
-   ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age', 'Resealable Current'],
-   ARRAY['Resealable Flap', 'Fold-Over Flap', 'Acid-Free', 'Thick 2 Mil'], ARRAY[50, 100, 200, 500],
-   5, 38,
-   ARRAY['Clear polypropylene bags for {size} comics, the everyday choice for new releases and reading copies.',
-         'Inexpensive, glass-clear polypropylene comic bags from {brand}, sized for {size} issues and cut with a generous flap.'],
-   ARRAY['A pack of {pack} bags; replace them every few years, since polypropylene slowly gives off acids as it ages.',
-         'Bag a whole pull list at once: {pack} bags per pack, and they slide easily over a backing board without catching corners.']),
-  ('poly-sleeves', 'polyethylene', 'bag', 'polyethylene', 'poly-bag.svg', 28, 37,
-   '{brand} {line} Polyethylene Comic Sleeves, {size}, {option} ({pack} Count)',
-   ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
-   ARRAY['Soft Clear', 'Heavy 3 Mil', 'Cold-Crack Resistant', 'Bulk Value'], ARRAY[100, 250, 500, 1000],
-   5, 30,
-   ARRAY['Soft polyethylene sleeves for {size} comics that stay flexible in the cold and never crack at the seams.',
-         'Budget polyethylene comic sleeves from {brand}: slightly hazy, very tough, and ideal for bulk runs and dollar-bin finds.'],
-   ARRAY['Sold in packs of {pack}, they are a good fit for shipping, conventions and books you read rather than grade.',
-         'Polyethylene holds no plasticizers; swap sleeves every few years for anything you plan to keep long term.']),
-  ('backing-boards', 'backing boards', 'board', 'acid-free-board', 'backing-board.svg', 37, 51,
-   '{brand} {line} Acid-Free Backing Boards, {size}, {option} ({pack} Pack)',
-   ARRAY['Current', 'Standard', 'Silver Age', 'Golden Age', 'Magazine'],
-   ARRAY['Buffered', 'White Both Sides', '24 pt', 'Full-Back 42 pt'], ARRAY[50, 100, 200],
-   8, 65,
-   ARRAY['Acid-free backing boards for {size} comics that keep spines straight and corners sharp inside the bag.',
-         'Bright white {size} boards from {brand}, buffered with calcium carbonate to absorb the acids old newsprint gives off.'],
-   ARRAY['Cut to fit snugly inside standard bags and Mylar sleeves of the same size; {pack} boards per pack.',
-         'Each pack holds {pack} boards with a clay coating on one side, so face the glossy side toward the comic.',
-         'Sold {pack} to a pack and made from virgin pulp, they will not bend in a box stored upright on a shelf.']),
-  ('polypropylene-sleeves', 'bags and boards', 'bag-and-board', 'polypropylene', 'bags-and-boards.svg', 51, 59,
-   '{brand} {line} Comic Bags and Boards Combo, {size}, {option} ({pack} Sets)',
-   ARRAY['Current', 'Modern', 'Silver Age', 'Golden Age'],
-   ARRAY['Resealable Bags', 'Acid-Free Boards', 'Value Set', 'Starter Kit'], ARRAY[25, 50, 100],
-   12, 70,
-   ARRAY['Matched bags and boards for {size} comics, so every book gets a snug bag and a stiff board in one purchase.',
-         'A {brand} starter set of {size} bags with acid-free boards, sized so the board slides in without bending the flap.'],
-   ARRAY['Includes {pack} bags and {pack} boards; the boards are buffered and the bags are clear polypropylene.',
-         'Great for new collectors: {pack} complete sets, enough to protect a full short box of recent issues.']),
-  ('short-boxes', 'short box', 'box', 'corrugated', 'short-box.svg', 59, 67,
-   '{brand} {line} Short Comic Storage Box, {option} ({pack} Pack)',
-   ARRAY['Short'],
-   ARRAY['White Corrugated', 'Kraft', 'Plastic Drawer', 'With Lid'], ARRAY[1, 2, 5, 10],
-   15, 90,
-   ARRAY['A {brand} short box that holds about 150 bagged and boarded comics and is light enough to carry full.',
-         'Corrugated short comic box with a separate lid, fitting a standard shelf and holding around 150 books.'],
-   ARRAY['Ships flat in packs of {pack}; the double-walled ends and hand holds survive years of stacking.',
-         'Made from acid-free, 200 lb test cardboard, {pack} to a pack, with a label area on both ends.']),
-  ('long-boxes', 'long box', 'box', 'corrugated', 'long-box.svg', 67, 75,
-   '{brand} {line} Long Comic Storage Box, {option} ({pack} Pack)',
-   ARRAY['Long'],
-   ARRAY['White Corrugated', 'Kraft', 'Plastic Stackable', 'With Lid'], ARRAY[1, 2, 5, 10],
-   18, 120,
-   ARRAY['The classic {brand} long box for about 300 comics, the most storage per dollar for long runs.',
-         'A long comic storage box with a telescoping lid, holding roughly 300 bagged and boarded books.'],
-   ARRAY['Sold in packs of {pack}; stack no more than five high, and keep them off the floor in a dry closet.',
-         'Double-walled acid-free cardboard, {pack} per pack, with reinforced hand holds on both ends.']),
-  ('magazine-bags', 'magazine', 'bag', 'polypropylene', 'magazine-bag.svg', 75, 81,
-   '{brand} {line} Magazine Bags, {size}, {option} ({pack} Pack)',
-   ARRAY['Magazine', 'Treasury', 'Digest', 'Oversized Annual'],
-   ARRAY['Resealable Flap', 'Fold-Over Flap', 'Thick 2 Mil'], ARRAY[25, 50, 100],
-   8, 48,
-   ARRAY['Larger bags sized for {size} editions that will not fit a standard comic bag.',
-         'Clear {size} bags from {brand} for magazines, treasury editions and oversized annuals.'],
-   ARRAY['Each pack has {pack} bags with room for a matching backing board and the flap to close over it.',
-         'Sold {pack} to a pack; pair them with magazine-size boards to keep the cover from curling.']),
-  ('toploaders', 'toploader', 'toploader', 'rigid-plastic', 'toploader.svg', 81, 87,
-   '{brand} {line} Rigid Comic Toploaders, {size}, {option} ({pack} Pack)',
-   ARRAY['Current', 'Silver Age', 'Golden Age', 'Magazine'],
-   ARRAY['UV Protected', 'Crystal Clear', 'Semi-Rigid', 'Thick Rigid'], ARRAY[5, 10, 25, 50],
-   10, 65,
-   ARRAY['Rigid, crystal-clear toploaders for {size} comics you want to display or ship without bending.',
-         'Slide a bagged and boarded {size} comic in from the top: these {brand} holders keep it flat and scratch-free.'],
-   ARRAY['Sized to take a book already in a Mylar sleeve with its board; {pack} holders per pack.',
-         'Made of PVC-free acrylic, {pack} to a pack, with a thumb notch so the book slides out easily.',
-         'A pack of {pack} rigid holders that stand up on a shelf or in a box without sagging.']),
-  ('dividers', 'dividers', 'divider', 'rigid-plastic', 'divider.svg', 87, 93,
-   '{brand} {line} Comic Book Dividers, {option} ({pack} Pack)',
-   ARRAY['Standard'],
-   ARRAY['Black', 'White', 'Assorted Colors', 'Write-On Tabs'], ARRAY[10, 25, 50],
-   6, 32,
-   ARRAY['Tall tabbed dividers from {brand} that split a box by title, publisher or issue range.',
-         'Comic dividers that stand above a bagged and boarded book so you find an issue without flipping through the run.'],
-   ARRAY['Each pack has {pack} dividers cut from sturdy plastic that will not bend or tear in a full box.',
-         'Sold {pack} to a pack, with a wide tab that takes a marker or a printed label.']),
-  ('graded-comic-storage', 'graded', 'graded-storage', 'rigid-plastic', 'graded-slab.svg', 93, 100,
-   '{brand} {line} Graded Comic Slab Storage Box, {option} ({pack} Pack)',
-   ARRAY['Slab'],
-   ARRAY['Holds 10 Slabs', 'Holds 20 Slabs', 'Holds 35 Slabs', 'Foam Lined'], ARRAY[1, 2, 4],
-   20, 150,
-   ARRAY['A storage box sized for CGC, CBCS and PGX slabs that keeps graded books upright and scratch-free.',
-         'Protect your graded comics: this {brand} box holds slabs snugly so they do not slide or scuff in transit.'],
-   ARRAY['Sold {pack} to a pack, with a foam insert and a lid that closes firmly over the slabs.',
-         'Made of rigid corrugated plastic with dividers, {pack} boxes per pack, and a label window at the front.'])
+WITH kinds AS (
+  SELECT * FROM jsonb_to_recordset($2::jsonb) AS k(slug text, keyword text, kind text, material text, image text,
+    weight_lo int, weight_hi int, title text, sizes text[], options text[], packs int[], price_lo int, price_hi int,
+    intros text[], details text[])
 ),
 brands (n, name, lines) AS (
   VALUES

@@ -25,44 +25,29 @@ describe('nextRunAt', () => {
     expect(nextRunAt(pattern, tz, new Date(after)).toISOString()).toBe(expected)
   })
 
-  test('the digest is a schedule: Mondays at 09:00', () => {
-    expect(schedules).toContainEqual({ id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} })
-  })
-
-  test('the product refresh is a schedule: every day at 03:15', () => {
-    expect(schedules).toContainEqual({
-      id: 'nightly-refresh',
-      pattern: '15 3 * * *',
-      job: 'refresh-products',
-      data: { trigger: 'schedule' },
-    })
-  })
-
-  test('the link-health e-mail is a schedule: every day at 07:00', () => {
-    expect(schedules).toContainEqual({
-      id: 'daily-link-health',
-      pattern: '0 7 * * *',
-      job: 'send-link-health',
-      data: {},
-    })
-  })
-
-  test('scheduled guides are swept every five minutes, in case a delayed job was lost', () => {
-    expect(schedules).toContainEqual({
-      id: 'publish-due-guides',
-      pattern: '*/5 * * * *',
-      job: 'publish-guides',
-      data: {},
-    })
-  })
-
-  test('the search vocabulary is counted every hour', () => {
-    expect(schedules).toContainEqual({
-      id: 'search-vocabulary',
-      pattern: '40 * * * *',
-      job: 'count-search-vocabulary',
-      data: {},
-    })
+  test.each([
+    [
+      'the digest is a schedule: Mondays at 09:00',
+      { id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} },
+    ],
+    [
+      'the product refresh is a schedule: every day at 03:15',
+      { id: 'nightly-refresh', pattern: '15 3 * * *', job: 'refresh-products', data: { trigger: 'schedule' } },
+    ],
+    [
+      'the link-health e-mail is a schedule: every day at 07:00',
+      { id: 'daily-link-health', pattern: '0 7 * * *', job: 'send-link-health', data: {} },
+    ],
+    [
+      'scheduled guides are swept every five minutes, in case a delayed job was lost',
+      { id: 'publish-due-guides', pattern: '*/5 * * * *', job: 'publish-guides', data: {} },
+    ],
+    [
+      'the search vocabulary is counted every hour',
+      { id: 'search-vocabulary', pattern: '40 * * * *', job: 'count-search-vocabulary', data: {} },
+    ],
+  ])('%s', (_title, schedule) => {
+    expect(schedules).toContainEqual(schedule)
   })
 })
 

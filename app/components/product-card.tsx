@@ -2,6 +2,7 @@ import { Link } from '#app/components/link.tsx'
 import type { DisplayPrice, UnitPrice } from '#app/utils/pricing.ts'
 import { OutboundLink } from './outbound-link.tsx'
 import { Price, UnitPriceNote } from './price.tsx'
+import { ProductPicture } from './product-picture.tsx'
 import { StarRating } from './star-rating.tsx'
 
 export interface ProductCardProps {
@@ -20,16 +21,7 @@ export function ProductCard({ product, compare = false }: { product: ProductCard
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <Link to={`/product/${product.asin}`} className="group flex flex-1 flex-col" prefetch="intent">
         <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-slate-100">
-          {product.image_url ? (
-            <img
-              src={product.image_url}
-              alt=""
-              width={240}
-              height={240}
-              loading="lazy"
-              className="h-full w-full object-contain"
-            />
-          ) : null}
+          <ProductPicture src={product.image_url} size={240} lazy />
         </div>
         <h3 className="mt-3 line-clamp-2 font-medium group-hover:underline">{product.title}</h3>
       </Link>

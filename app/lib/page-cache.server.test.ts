@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { serveForTests } from '#tests/support/serve.ts'
 import { createInvalidationSequence } from './invalidation-sequence.ts'
 import { createPageCache } from './page-cache.server.ts'
 import { dropPages } from './page-drops.server.ts'
@@ -25,10 +26,7 @@ app.get(
 
 let base = ''
 beforeAll(async () => {
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+  base = await serveForTests(app)
 })
 afterAll(() => cache.close())
 beforeEach(() => cache.clear())

@@ -1,6 +1,6 @@
-import type { AddressInfo } from 'node:net'
 import express from 'express'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { serveForTests } from '#tests/support/serve.ts'
 import { createPageCache } from './page-cache.server.ts'
 import { raiseLocally } from './page-tag-versions.server.ts'
 import { sharedCacheHeaders } from './shared-cache-headers.server.ts'
@@ -36,10 +36,7 @@ beforeAll(async () => {
     ['checked', true],
     ['unchecked', false],
   ] as const) {
-    const server = site(checked).listen(0, '127.0.0.1')
-    await new Promise((resolve) => server.once('listening', resolve))
-    bases[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    afterAll(() => new Promise<void>((done) => server.close(() => done())))
+    bases[name] = await serveForTests(site(checked))
   }
 })
 

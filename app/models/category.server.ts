@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { containsPattern } from '#app/utils/search.ts'
+import { isUniqueViolation } from '#app/utils/unique-violation.ts'
 import type { Executor } from '#db/client.ts'
 
 /** Visible categories by name, each with how many visible products it holds (kept by writes: decision 031). */
@@ -108,10 +109,7 @@ export async function deleteCategory(db: Executor, id: number) {
 }
 
 /** Postgres's unique_violation on the slug: another category took it first. */
-export function isSlugTaken(error: unknown): boolean {
-  const { code, constraint } = error as { code?: string; constraint?: string }
-  return code === '23505' && constraint === 'categories_slug_key'
-}
+export const isSlugTaken = (error: unknown) => isUniqueViolation(error, 'categories_slug_key')
 
 /** Postgres's foreign_key_violation: products still point at the category (ON DELETE RESTRICT). */
 export function isStillInUse(error: unknown): boolean {

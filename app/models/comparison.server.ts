@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { ComparisonColumn } from '#app/schemas/comparison.ts'
 import { SPEC_COLUMNS, type Kind, type Material } from '#app/schemas/product-specs.ts'
+import { isUniqueViolation } from '#app/utils/unique-violation.ts'
 import type { Executor } from '#db/client.ts'
 import { cardColumns, visibleProducts } from './product.server.ts'
 
@@ -88,10 +89,7 @@ export async function deleteComparison(db: Executor, id: number) {
 }
 
 /** Postgres's unique_violation on the slug: another table took it first. */
-export function isComparisonSlugTaken(error: unknown): boolean {
-  const { code, constraint } = error as { code?: string; constraint?: string }
-  return code === '23505' && constraint === 'comparison_tables_slug_key'
-}
+export const isComparisonSlugTaken = (error: unknown) => isUniqueViolation(error, 'comparison_tables_slug_key')
 
 // The public tables.
 

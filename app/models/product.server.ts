@@ -99,12 +99,16 @@ export async function listCategoryProducts(
   const pageIds = gathers(filters, total, inCategory, offset)
     ? gatheredIds(db, categoryId, filters, offset)
     : walkedIds(db, categoryId, filters, offset)
-  const products = await sortedBy(
-    visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds),
-    filters.sort,
-    'p',
-  ).execute()
-  return { products, total }
+  return { products: await pageRows(db, pageIds, filters.sort), total }
+}
+
+/** The cards of a page's ids, in the page's order. */
+function pageRows(
+  db: Executor,
+  pageIds: ReturnType<typeof walkedIds> | ReturnType<typeof gatheredIds>,
+  sort: CategoryFilters['sort'],
+) {
+  return sortedBy(visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds), sort, 'p').execute()
 }
 
 /**
@@ -125,12 +129,7 @@ async function listSpecFiltered(db: Executor, categoryId: number, filters: Categ
   const pageIds = gather
     ? gatheredIds(db, categoryId, filters, offset, spec)
     : walkedIds(db, categoryId, filters, offset, spec)
-  const products = await sortedBy(
-    visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds),
-    filters.sort,
-    'p',
-  ).execute()
-  return { products, total }
+  return { products: await pageRows(db, pageIds, filters.sort), total }
 }
 
 /**

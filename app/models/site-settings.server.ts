@@ -5,6 +5,7 @@ import type { Executor } from '#db/client.ts'
 // columns' names (docs/decisions/039); a database restored without the row reads as every setting off.
 
 const SETTINGS = ['auto_hide_rejected', 'require_two_factor'] as const
+export type SiteSwitch = (typeof SETTINGS)[number]
 const DEFAULTS = { auto_hide_rejected: false, require_two_factor: false }
 
 export async function getSiteSettings(db: Executor) {
@@ -16,10 +17,7 @@ export async function lockSiteSettings(trx: Executor) {
   return (await trx.selectFrom('site_settings').select(SETTINGS).forUpdate().executeTakeFirst()) ?? DEFAULTS
 }
 
-export async function updateSiteSettings(
-  trx: Executor,
-  changes: { auto_hide_rejected: boolean } | { require_two_factor: boolean },
-) {
+export async function updateSiteSettings(trx: Executor, changes: Partial<Record<SiteSwitch, boolean>>) {
   // Upserted: a database restored without the row still takes the setting.
   await trx
     .insertInto('site_settings')

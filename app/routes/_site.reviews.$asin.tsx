@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { isHoneypotFilled } from '#app/components/honeypot.tsx'
 import { Link } from '#app/components/link.tsx'
+import { ProductPicture } from '#app/components/product-picture.tsx'
 import { ReviewList } from '#app/components/review-list.tsx'
 import { ReviewsPageForm } from '#app/components/reviews-page-form.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
@@ -133,15 +134,7 @@ export default function ReviewsPage() {
         ← Back to product
       </Link>
       <div className="mt-6 flex items-center gap-4">
-        {product.image_url ? (
-          <img
-            src={product.image_url}
-            alt=""
-            width={80}
-            height={80}
-            className="h-20 w-20 rounded bg-white object-contain"
-          />
-        ) : null}
+        <ProductPicture src={product.image_url} size={80} className="h-20 w-20 rounded bg-white object-contain" />
         <div>
           <h1 className="text-3xl font-bold">Customer Reviews</h1>
           <p className="text-slate-600">{product.title}</p>

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { AnalyticsSection } from '#app/components/admin/analytics-section.tsx'
+import { FilterField } from '#app/components/admin/filter-field.tsx'
 import { selectClass, smallButtonClass } from '#app/components/admin/settings-table.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { readAnalyticsTable } from '#app/lib/analytics.server.ts'
@@ -98,10 +99,7 @@ function DateInput({
   max: string
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         type="date"
@@ -111,7 +109,7 @@ function DateInput({
         max={max}
         className={`mt-1 block ${selectClass}`}
       />
-    </div>
+    </FilterField>
   )
 }
 

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ActionLink } from '#app/components/admin/action-link.tsx'
 import { CategoryForm } from '#app/components/admin/category-form.tsx'
 import { CategoryTable } from '#app/components/admin/category-table.tsx'
+import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
 import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -201,30 +202,19 @@ export default function AdminCategories() {
         </PanelDialog>
       ) : null}
       {panel?.mode === 'delete' && target ? (
-        <PanelDialog alert labelledBy="delete-dialog-title" describedBy="delete-dialog-description" closeTo={list}>
-          <h2 id="delete-dialog-title" className="text-xl font-bold">
-            Delete category
-          </h2>
-          {target.product_count > 0 ? (
-            <p id="delete-dialog-description" className="mt-2 text-slate-700">
-              {stillInUse(target.product_count)}
-            </p>
-          ) : (
-            <p id="delete-dialog-description" className="mt-2 text-slate-700">
-              Delete {target.name}? This cannot be undone.
-            </p>
-          )}
-          <Form method="post" action={list} className="mt-6 flex gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={target.id} />
-            <button type="submit" className={rowButton.danger} disabled={target.product_count > 0}>
-              Confirm
-            </button>
-            <Link to={list} data-autofocus preventScrollReset className={rowButton.secondary}>
-              Cancel
-            </Link>
-          </Form>
-        </PanelDialog>
+        <DeleteDialog
+          title="Delete category"
+          description={
+            target.product_count > 0 ? (
+              stillInUse(target.product_count)
+            ) : (
+              <>Delete {target.name}? This cannot be undone.</>
+            )
+          }
+          action={list}
+          id={target.id}
+          disabled={target.product_count > 0}
+        />
       ) : null}
 
       <CategoryTable categories={categories} q={q} listHref={(extra) => listHref(q, extra)} may={may} />

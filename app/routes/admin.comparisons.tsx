@@ -1,15 +1,15 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { ActionLink } from '#app/components/admin/action-link.tsx'
 import { ComparisonForm } from '#app/components/admin/comparison-form.tsx'
 import { ComparisonList } from '#app/components/admin/comparison-list.tsx'
+import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
 import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
-import { Link } from '#app/components/link.tsx'
 import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { readPanelForm } from '#app/lib/panel-form.server.ts'
@@ -149,24 +149,16 @@ export default function AdminComparisons() {
         </PanelDialog>
       ) : null}
       {panel?.mode === 'delete' && target ? (
-        <PanelDialog alert labelledBy="delete-dialog-title" describedBy="delete-dialog-description" closeTo={LIST}>
-          <h2 id="delete-dialog-title" className="text-xl font-bold">
-            Delete comparison
-          </h2>
-          <p id="delete-dialog-description" className="mt-2 text-slate-700">
-            Delete {target.name}? Its page /compare/{target.slug} goes too. This cannot be undone.
-          </p>
-          <Form method="post" action={LIST} className="mt-6 flex gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={target.id} />
-            <button type="submit" className={rowButton.danger}>
-              Confirm
-            </button>
-            <Link to={LIST} data-autofocus preventScrollReset className={rowButton.secondary}>
-              Cancel
-            </Link>
-          </Form>
-        </PanelDialog>
+        <DeleteDialog
+          title="Delete comparison"
+          description={
+            <>
+              Delete {target.name}? Its page /compare/{target.slug} goes too. This cannot be undone.
+            </>
+          }
+          action={LIST}
+          id={target.id}
+        />
       ) : null}
 
       <ComparisonList comparisons={comparisons} listHref={href} may={may} />

@@ -1,10 +1,11 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
 import { StatusBadge } from '#app/components/admin/document-list.tsx'
 import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
+import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { GuideEditor, type GuideState } from '#app/components/admin/guide-editor.tsx'
-import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -135,12 +136,7 @@ export default function EditGuide() {
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <p>
-          <Link to={LIST} className="text-sm font-medium text-brand-700 underline">
-            All guides
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold">Edit guide</h1>
+        <EditorHeading back={LIST} backLabel="All guides" title="Edit guide" />
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <StatusBadge status={guide.state} />
           {publishing ? <span>{publishing}</span> : null}
@@ -171,23 +167,15 @@ export default function EditGuide() {
         </section>
       ) : null}
       {deleting ? (
-        <PanelDialog alert labelledBy="delete-dialog-title" describedBy="delete-dialog-description" closeTo={path}>
-          <h2 id="delete-dialog-title" className="text-xl font-bold">
-            Delete guide
-          </h2>
-          <p id="delete-dialog-description" className="mt-2 text-slate-700">
-            Delete {guide.title}? Its page /guides/{guide.slug} and all its revisions go too. This cannot be undone.
-          </p>
-          <Form method="post" action={path} className="mt-6 flex gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className={rowButton.danger}>
-              Confirm
-            </button>
-            <Link to={path} data-autofocus preventScrollReset className={rowButton.secondary}>
-              Cancel
-            </Link>
-          </Form>
-        </PanelDialog>
+        <DeleteDialog
+          title="Delete guide"
+          description={
+            <>
+              Delete {guide.title}? Its page /guides/{guide.slug} and all its revisions go too. This cannot be undone.
+            </>
+          }
+          action={path}
+        />
       ) : null}
 
       <RevisionHistory

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { GuideEditor, type EditedGuide } from '#app/components/admin/guide-editor.tsx'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Link } from '#app/components/link.tsx'
 import { editorCover, guideSavedToast, previewReply } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { attempt } from '#app/lib/form-reply.server.ts'
@@ -65,12 +65,7 @@ export default function NewGuide() {
   const reply = useActionData<typeof action>()
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/admin/guides" className="text-sm font-medium text-brand-700 underline">
-          All guides
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">New guide</h1>
+      <EditorHeading back="/admin/guides" backLabel="All guides" title="New guide" />
       <GuideEditor
         guide={EMPTY}
         cover={cover}

@@ -2,11 +2,11 @@ import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
+import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { PageEditor } from '#app/components/admin/page-editor.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { intentOf } from '#app/components/forms.tsx'
-import { Link } from '#app/components/link.tsx'
 import { defaultPages, PAGE_SLUGS, type PageSlug } from '#app/content/default-pages.ts'
 import { previewReply, revisionHistory } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -94,12 +94,7 @@ export default function EditPage() {
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <p>
-          <Link to="/admin/pages" className="text-sm font-medium text-brand-700 underline">
-            All pages
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold">Edit page</h1>
+        <EditorHeading back="/admin/pages" backLabel="All pages" title="Edit page" />
         <p className="text-sm text-slate-700">
           <a href={`/${page.slug}`} className="font-mono underline">
             /{page.slug}

@@ -41,13 +41,17 @@ const optionalText = (max: number, message: string, valid: (value: string) => bo
       return text || null
     })
 
-export const CategorySchema = z.object({
-  name: z
+/** A name that makes the slug (a category's, a comparison table's): required, at most `max` characters. */
+export const sluggedName = (max: number) =>
+  z
     .string({ required_error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(CATEGORY_LIMITS.name, `Name must be at most ${CATEGORY_LIMITS.name} characters`)
-    .refine((name) => name === '' || slugify(name) !== '', NO_SLUG), // '' already has its message
+    .max(max, `Name must be at most ${max} characters`)
+    .refine((name) => name === '' || slugify(name) !== '', NO_SLUG) // '' already has its message
+
+export const CategorySchema = z.object({
+  name: sluggedName(CATEGORY_LIMITS.name),
   description: optionalText(
     CATEGORY_LIMITS.description,
     `Description must be at most ${CATEGORY_LIMITS.description} characters`,

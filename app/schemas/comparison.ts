@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { isAsin } from '#app/utils/asin.ts'
-import { slugify } from '#app/utils/slug.ts'
-import { NO_SLUG } from './category.ts'
+import { sluggedName } from './category.ts'
 import { idField } from './params.ts'
 
 /**
@@ -74,12 +73,7 @@ const asinList = z.string({ required_error: 'Add at least one product' }).transf
 })
 
 export const ComparisonSchema = z.object({
-  name: z
-    .string({ required_error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(COMPARISON_LIMITS.name, `Name must be at most ${COMPARISON_LIMITS.name} characters`)
-    .refine((name) => name === '' || slugify(name) !== '', NO_SLUG),
+  name: sluggedName(COMPARISON_LIMITS.name),
   description: z
     .string()
     .optional()

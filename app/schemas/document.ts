@@ -43,27 +43,22 @@ const optionalLine = (max: number, label: string) =>
       return text || null
     })
 
+const requiredLine = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .transform((value) => typed(value).trim())
+    .pipe(
+      z
+        .string({ required_error: `${label} is required` })
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max} characters`),
+    )
+
 // The inner schemas of the pipes name their message for "required" too: Conform turns '' into undefined in every
 // string schema it finds, a pipe's output included, so a title of spaces trimmed to '' is "required" there.
 export const documentFields = {
-  title: z
-    .string({ required_error: 'Title is required' })
-    .transform((value) => typed(value).trim())
-    .pipe(
-      z
-        .string({ required_error: 'Title is required' })
-        .min(1, 'Title is required')
-        .max(DOCUMENT_LIMITS.title, `Title must be at most ${DOCUMENT_LIMITS.title} characters`),
-    ),
-  summary: z
-    .string({ required_error: 'Summary is required' })
-    .transform((value) => typed(value).trim())
-    .pipe(
-      z
-        .string({ required_error: 'Summary is required' })
-        .min(1, 'Summary is required')
-        .max(DOCUMENT_LIMITS.summary, `Summary must be at most ${DOCUMENT_LIMITS.summary} characters`),
-    ),
+  title: requiredLine('Title', DOCUMENT_LIMITS.title),
+  summary: requiredLine('Summary', DOCUMENT_LIMITS.summary),
   body: z
     .string({ required_error: 'Write the text' })
     .transform(typed)
@@ -89,31 +84,31 @@ function isCalendarDay(day: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) && !day.startsWith('0000')
 }
 
-const dateOnly = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? ''
-    if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text)
-    if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date such as 2026-11-26' })
-    return valid ? text : z.NEVER
-  })
+/** An optional field of a set format: blank is null; `read` gives the value, or null for text it refuses. */
+const optionalFormatted = (message: string, read: (text: string) => string | null) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? ''
+      if (!text) return null
+      const parsed = read(text)
+      if (parsed === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+      return parsed ?? z.NEVER
+    })
+
+const dateOnly = optionalFormatted('Enter a date such as 2026-11-26', (text) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text) ? text : null,
+)
 
 /** `datetime-local` sends "2026-12-01T09:30": a wall-clock time in the shop's time zone. */
-const wallTime = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? ''
-    if (!text) return null
-    const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) && isCalendarDay(text.slice(0, 10))
-    if (!valid || Number.isNaN(Date.parse(`${text}Z`))) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a date and time such as 2026-12-01 09:30' })
-      return z.NEVER
-    }
-    return text.slice(0, 16)
-  })
+const wallTime = optionalFormatted('Enter a date and time such as 2026-12-01 09:30', (text) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) &&
+  isCalendarDay(text.slice(0, 10)) &&
+  !Number.isNaN(Date.parse(`${text}Z`))
+    ? text.slice(0, 16)
+    : null,
+)
 
 /** A guide's fields; the intent (which button was pressed) comes beside them. */
 export const GuideFieldsSchema = z.object({

@@ -17,7 +17,7 @@ import {
   resolveProductProblems,
   setLinkHealthEmail,
 } from '#app/models/link-health.server.ts'
-import { getSiteSettings, lockSiteSettings, updateSiteSettings } from '#app/models/site-settings.server.ts'
+import { getSiteSettings } from '#app/models/site-settings.server.ts'
 import { PRODUCT_GONE } from '#app/schemas/admin-products.ts'
 import { asinInUse, PROBLEM_GONE, SAME_ASIN } from '#app/schemas/link-health.ts'
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
@@ -29,8 +29,10 @@ import {
   type LinkProblemKind,
 } from '#app/utils/link-health.ts'
 import { DEFAULT_STORE, storeProductUrl } from '#app/utils/stores.ts'
+import { isUniqueViolation } from '#app/utils/unique-violation.ts'
 import { db, type Executor } from '#db/client.ts'
 import { followReplacedAsin } from './document.server.ts'
+import { setSiteSwitch } from './site-settings.server.ts'
 
 // Link health (docs/decisions/047): what the nightly refresh records about each product's Amazon link, and the
 // panel's writes on it (mark seen, replace the ASIN; hiding is the products list's own switch) and its
@@ -125,9 +127,6 @@ export async function markLinkProblemSeen(actorId: number, id: number) {
   })
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-
 /**
  * Gives a product a new ASIN in place, so its reviews, specs, categories, comparisons and curation stay. What
  * Amazon said of the old ASIN goes: its error, rejected runs, price and freshness (no stale price shows), and
@@ -179,19 +178,8 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
 }
 
 /** The owner's auto-hide setting; choosing what it is already changes nothing. */
-export async function setAutoHideRejected(actorId: number, on: boolean) {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockSiteSettings(trx)
-    if (before.auto_hide_rejected === on) return
-    await updateSiteSettings(trx, { auto_hide_rejected: on })
-    await writeAudit(trx, {
-      actorId,
-      entityType: 'SETTINGS',
-      entityId: null,
-      action: 'UPDATE',
-      diff: { auto_hide_rejected: { from: before.auto_hide_rejected, to: on } },
-    })
-  })
+export function setAutoHideRejected(actorId: number, on: boolean) {
+  return setSiteSwitch(actorId, 'auto_hide_rejected', on)
 }
 
 /** A panel user's own choice of the daily link-health e-mail. */

@@ -31,7 +31,6 @@ import {
 } from '#app/models/mfa.server.ts'
 import { deletePasskey, insertPasskey, listPasskeys } from '#app/models/passkey.server.ts'
 import { deleteUserSessions } from '#app/models/session.server.ts'
-import { lockSiteSettings, updateSiteSettings } from '#app/models/site-settings.server.ts'
 import {
   ALREADY_ENROLLED,
   ENROLMENT_GONE,
@@ -49,6 +48,7 @@ import {
 } from '#app/schemas/two-factor.ts'
 import { db, type Executor } from '#db/client.ts'
 import { verifyAssertion, verifyRegistration } from './passkeys.server.ts'
+import { setSiteSwitch } from './site-settings.server.ts'
 
 // Two-factor sign-in's writes (docs/decisions/048, 049). Each is one transaction that locks the user's factors,
 // checks the code or passkey, changes and audits. A wrong code is not a Refusal here: the check answers its
@@ -311,19 +311,8 @@ export async function resetTwoFactor(userId: number) {
 }
 
 /** The site-wide "require two-factor for every panel user"; choosing what it is already changes nothing. */
-export async function setRequireTwoFactor(actorId: number, on: boolean) {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockSiteSettings(trx)
-    if (before.require_two_factor === on) return
-    await updateSiteSettings(trx, { require_two_factor: on })
-    await writeAudit(trx, {
-      actorId,
-      entityType: 'SETTINGS',
-      entityId: null,
-      action: 'UPDATE',
-      diff: { require_two_factor: { from: before.require_two_factor, to: on } },
-    })
-  })
+export function setRequireTwoFactor(actorId: number, on: boolean) {
+  return setSiteSwitch(actorId, 'require_two_factor', on)
 }
 
 /** Ten new recovery codes in place of any old ones, audited with `action`; answered to be shown once. */

@@ -10,7 +10,7 @@ export interface SeedGuide {
 }
 
 /**
- * The demo guides. Their embeds name seeded products (db/seed-data/products.ts), categories (categories.ts) and the
+ * The demo guides. Their embeds name seeded products (db/seed-data/products.json), categories (categories.ts) and the
  * comparison table golden-age-sleeves (comparisons.ts), so a seeded site shows every kind of embed working.
  */
 export const guides = [

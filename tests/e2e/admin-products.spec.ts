@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
 import { createMediaRow, createPendingReview, createProductRow } from './support/panel.ts'
+import { openProductSwitches } from './support/product-switches.ts'
 
 // The admin Products page: edit a product (gallery from the media picker), the featured and visible
 // switches, review moderation, and the CSV export, with and without JavaScript. Each test works on products
@@ -135,12 +136,7 @@ test('featured and visible switches (toggle buttons); a viewer cannot use them',
   panelUsers,
 }) => {
   const title = `Switch me ${token()}`
-  const product = await createProductRow(title)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/products?q=${product.asin}`)
-  await waitForHydration(page)
-  const featured = page.getByRole('button', { name: `Featured: ${title}` })
-  const visible = page.getByRole('button', { name: `Visible: ${title}` })
+  const { product, featured, visible } = await openProductSwitches(page, panelUsers, title)
   await expect(featured).toHaveAttribute('aria-pressed', 'false')
   await expect(visible).toHaveAttribute('aria-pressed', 'true')
 

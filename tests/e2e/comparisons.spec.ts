@@ -6,7 +6,7 @@ import { expect, test } from './support/panel-fixture.ts'
 
 // Comparison tables (docs/decisions/042), with and without JavaScript: an admin publishes a table and the public page
 // shows and sorts it; a shopper ticks products on a category page and compares them; the comparison pages are
-// axe clean. Seeded Mylar sleeves (db/seed-data/products.ts) fill the tables.
+// axe clean. Seeded Mylar sleeves (db/seed-data/products.json) fill the tables.
 
 const GOLDEN = { asin: 'B073TEQUFH', title: 'E. Gerber Mylites 2 Mylar Sleeves 775M Golden Age (50)' } // $38.99
 const STANDARD = { asin: 'B075BA6GYF', title: 'E. Gerber Mylites 2 Mylar Sleeves 700M Standard (50)' } // $36.49

@@ -3,6 +3,7 @@ import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { pressTimes, savedVisible, tabTo } from './support/keyboard-widgets.ts'
 import { expect, test } from './support/panel-fixture.ts'
 import { createCategoryRow, createMediaRow, createProductRow } from './support/panel.ts'
+import { openProductSwitches } from './support/product-switches.ts'
 
 // Issue 27, part 3: the panel's widgets by keyboard alone, with JavaScript and without. Each test works on rows
 // of its own (products, categories, media made for it), so the other specs running beside it see no change.
@@ -19,12 +20,7 @@ test('products list: the featured and visible switches by Space; pressed twice f
   panelUsers,
 }) => {
   const title = `Keys switch ${token()}`
-  const product = await createProductRow(title)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/products?q=${product.asin}`)
-  await waitForHydration(page)
-  const featured = page.getByRole('button', { name: `Featured: ${title}` })
-  const visible = page.getByRole('button', { name: `Visible: ${title}` })
+  const { product, featured, visible } = await openProductSwitches(page, panelUsers, title)
   await expect(featured).toHaveAttribute('aria-pressed', 'false')
 
   await tabTo(page, featured)

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
 import * as categories from '#app/routes/admin.categories.tsx'
 import { db } from '#db/client.ts'
+import { auditRowsOf } from '#tests/support/audit.ts'
 import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
@@ -43,14 +44,7 @@ const load = (query = '', cookie = adminCookie) =>
 
 const bySlug = (slug: string) => db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()
 const snapshot = () => db.selectFrom('categories').selectAll().orderBy('id').execute()
-const auditRows = (entityId: number) =>
-  db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity_type', '=', 'CATEGORY')
-    .where('entity_id', '=', String(entityId))
-    .orderBy('id')
-    .execute()
+const auditRows = (entityId: number) => auditRowsOf('CATEGORY', entityId)
 const auditCount = async () =>
   (await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
 

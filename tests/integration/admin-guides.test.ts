@@ -17,6 +17,7 @@ import {
 } from '#app/schemas/document.ts'
 import { toWallTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
+import { auditRowsOf } from '#tests/support/audit.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
@@ -88,14 +89,7 @@ const bySlug = (slug: string) =>
   db.selectFrom('documents').selectAll().where('kind', '=', 'guide').where('slug', '=', slug).executeTakeFirst()
 const revisionsOf = (id: number) =>
   db.selectFrom('document_revisions').selectAll().where('document_id', '=', id).orderBy('revision').execute()
-const auditsOf = (entity: 'GUIDE' | 'PAGE', id: number) =>
-  db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity_type', '=', entity)
-    .where('entity_id', '=', String(id))
-    .orderBy('id')
-    .execute()
+const auditsOf = (entity: 'GUIDE' | 'PAGE', id: number) => auditRowsOf(entity, id)
 const guideCount = async () =>
   (
     await db

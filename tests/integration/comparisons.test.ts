@@ -7,6 +7,7 @@ import { loader as compareLoader } from '#app/routes/_site.compare._index.tsx'
 import * as admin from '#app/routes/admin.comparisons.tsx'
 import { loader as sitemapLoader } from '#app/routes/sitemaps.$file.ts'
 import { db } from '#db/client.ts'
+import { auditRowsOf } from '#tests/support/audit.ts'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
@@ -126,14 +127,7 @@ const productsOf = async (tableId: number) =>
       .orderBy('tp.position')
       .execute()
   ).map((row) => row.asin)
-const audits = (entityId: number) =>
-  db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity_type', '=', 'COMPARISON')
-    .where('entity_id', '=', String(entityId))
-    .orderBy('id')
-    .execute()
+const audits = (entityId: number) => auditRowsOf('COMPARISON', entityId)
 const tableCount = async () =>
   (await db.selectFrom('comparison_tables').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
 

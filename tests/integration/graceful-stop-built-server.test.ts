@@ -3,9 +3,9 @@ import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { isoDate } from '#app/utils/format.ts'
 import { builtServerEnv, createSeededDatabase, startBuiltServer } from '#tests/support/built-server.ts'
 import { onServer } from '#tests/support/postgres.ts'
+import { viewsToday } from '#tests/support/product-views.ts'
 
 // The graceful stop of the production build, started as `npm start` starts it (docs/decisions/056): on SIGTERM,
 // /healthz answers 503 while pages are still served for the drain window, then the port is closed, the request in
@@ -88,15 +88,7 @@ const refused = (port: number) =>
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
   })
 
-function viewsOf(asin: string): Promise<number> {
-  return onServer(async (client) => {
-    const { rows } = await client.query<{ views: number }>(
-      'SELECT views FROM product_views JOIN products ON products.id = product_id WHERE asin = $1 AND day = $2',
-      [asin, isoDate(new Date(), 'America/New_York')],
-    )
-    return rows[0]?.views ?? 0
-  }, database.url)
-}
+const viewsOf = (asin: string) => viewsToday(database.url, asin)
 
 function logLines(output: string): { msg: string; drainMs?: number; time: number }[] {
   return output

@@ -4,6 +4,7 @@ import { db } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { startAmazonStandIn, type AmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
+import { shownProducts } from '#tests/support/catalogue.ts'
 import { createGuide } from '#tests/support/documents.ts'
 import { createPanelUser } from '#tests/support/panel-users.ts'
 
@@ -28,12 +29,8 @@ let server: BuiltServer
 let cookie = ''
 
 /** Visible products of visible categories with Amazon's price shown (no manual price), by id. */
-const products = await db
-  .selectFrom('products as p')
-  .innerJoin('categories as c', 'c.id', 'p.category_id')
+const products = await shownProducts()
   .select(['p.id', 'p.asin', 'p.title'])
-  .where('p.soft_hidden', '=', false)
-  .where('c.is_hidden', '=', false)
   .where('p.manual_price', 'is', null)
   .orderBy('p.id')
   .limit(6)

@@ -1,6 +1,6 @@
-import type { AddressInfo } from 'node:net'
 import express from 'express'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { serveForTests } from '#tests/support/serve.ts'
 
 // Scheduled publishing without Redis (docs/decisions/052): the embedded setup's in-process driver holds the
 // delayed job on a timer, which publishes the guide at its time, and the pages that list guides (their list and
@@ -37,10 +37,7 @@ app.get('/sitemap.xml', async (_req, res) => {
     .type('xml')
     .end(guides.map((guide) => guide.slug).join('\n'))
 })
-const server = app.listen(0, '127.0.0.1')
-await new Promise((resolve) => server.once('listening', resolve))
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-afterAll(() => new Promise<void>((done) => server.close(() => done())))
+const base = await serveForTests(app)
 afterEach(() => vi.useRealTimers())
 
 async function get(path: string) {

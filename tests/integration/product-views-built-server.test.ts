@@ -1,8 +1,8 @@
 import { describe, expect, inject, test } from 'vitest'
-import { isoDate } from '#app/utils/format.ts'
 import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
 import { createSeededDatabase } from '#tests/support/built-server.ts'
 import { onServer } from '#tests/support/postgres.ts'
+import { viewsToday } from '#tests/support/product-views.ts'
 
 // Product-page views counted by the production build (docs/decisions/046): in front of the page cache, so its hits
 // count; not a bot's, not a page that is no 200; kept in memory, added to product_views every 10 s and at SIGTERM.
@@ -22,16 +22,7 @@ const site = useBuiltServer(database, async (env) => {
   return env
 })
 
-/** The views product_views holds for an ASIN, today in the site's time zone (REFRESH_TZ's default). */
-function viewsOf(asin: string): Promise<number> {
-  return onServer(async (client) => {
-    const { rows } = await client.query<{ views: number }>(
-      'SELECT views FROM product_views JOIN products ON products.id = product_id WHERE asin = $1 AND day = $2',
-      [asin, isoDate(new Date(), 'America/New_York')],
-    )
-    return rows[0]?.views ?? 0
-  }, database.url)
-}
+const viewsOf = (asin: string) => viewsToday(database.url, asin)
 
 async function get(path: string, userAgent = BROWSER, method = 'GET') {
   const response = await fetch(site.url + path, { method, headers: { 'user-agent': userAgent } })

@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net'
 import express from 'express'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE, productChanged, type Invalidation } from '#app/lib/page-tags.ts'
 import { sharedCacheHeaders } from '#app/lib/shared-cache-headers.server.ts'
+import { serveForTests } from '#tests/support/serve.ts'
 
 // The tag versions on Redis (docs/decisions/054): a write's invalidation, as any host makes it (numbered, published
 // and its versions raised in one script), turns a render it spanned, on any host, into a page no shared cache may
@@ -21,10 +21,7 @@ app.get(['/product/:asin', '/category/:slug', '/unknown-page'], async (_req, res
 
 let base = ''
 beforeAll(async () => {
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+  base = await serveForTests(app)
 })
 
 async function shareable(path: string, write?: Invalidation) {

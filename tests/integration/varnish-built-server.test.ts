@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
+import { shownProducts } from '#tests/support/catalogue.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
 
@@ -21,23 +22,15 @@ let silent: net.Server
 const silentSockets = new Set<net.Socket>()
 let cookie = ''
 
-const [shown, hidden] = await db
-  .selectFrom('products as p')
-  .innerJoin('categories as c', 'c.id', 'p.category_id')
+const [shown, hidden] = await shownProducts()
   .select(['p.id', 'p.asin', 'p.title', 'c.slug as category'])
-  .where('p.soft_hidden', '=', false)
-  .where('c.is_hidden', '=', false)
   .orderBy('p.id')
   .limit(2)
   .execute()
 
 // A third product with Amazon's price shown (no manual price), for the deadline.
-const priced = await db
-  .selectFrom('products as p')
-  .innerJoin('categories as c', 'c.id', 'p.category_id')
+const priced = await shownProducts()
   .select(['p.id', 'p.asin', 'p.price'])
-  .where('p.soft_hidden', '=', false)
-  .where('c.is_hidden', '=', false)
   .where('p.manual_price', 'is', null)
   .where('p.price', 'is not', null)
   .where('p.id', 'not in', [shown!.id, hidden!.id])

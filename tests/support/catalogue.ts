@@ -12,6 +12,15 @@ export function hoursAgo(hours: number, from: Date = new Date()): Date {
   return new Date(from.getTime() - hours * HOUR_MS)
 }
 
+/** The products a visitor is shown: not hidden, in a category that is not hidden (joined as `c`). */
+export function shownProducts() {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .where('p.soft_hidden', '=', false)
+    .where('c.is_hidden', '=', false)
+}
+
 let sequence = 0
 
 /** A fresh, valid ASIN (^[A-Z0-9]{10}$), unique within the test file. */

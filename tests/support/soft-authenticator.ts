@@ -89,18 +89,10 @@ export class SoftAuthenticator {
         ['authData', authData],
       ]) as Parameters<typeof isoCBOR.encode>[0],
     )
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-    }
+    return answer(credential, clientDataJSON, {
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    })
   }
 
   /** navigator.credentials.get(): the first of its credentials the options allow (any, for a discoverable one). */
@@ -114,19 +106,11 @@ export class SoftAuthenticator {
     const authData = Buffer.concat([this.rpIdHash(options.rpId), Buffer.from([this.flags(false)]), counter])
     const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: this.origin })
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey)
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: credential.userHandle,
-      },
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-    }
+    return answer(credential, clientDataJSON, {
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: credential.userHandle,
+    })
   }
 
   private pick(options: RequestOptions): Credential {
@@ -134,5 +118,17 @@ export class SoftAuthenticator {
     const found = this.credentials.find((credential) => !allowed?.length || allowed.includes(b64url(credential.id)))
     if (!found) throw new Error('no credential for these options')
     return found
+  }
+}
+
+/** A platform credential's answer as the browser's toJSON() gives it, around the ceremony's own response fields. */
+function answer<R extends object>(credential: Credential, clientDataJSON: string, response: R) {
+  return {
+    id: b64url(credential.id),
+    rawId: b64url(credential.id),
+    type: 'public-key' as const,
+    response: { clientDataJSON: b64url(clientDataJSON), ...response },
+    authenticatorAttachment: 'platform' as const,
+    clientExtensionResults: {},
   }
 }

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Pagination } from '#app/components/pagination.tsx'
 import { AdminTable } from './admin-table.tsx'
+import { FilterField } from './filter-field.tsx'
 import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
 export interface AuditEntry {
@@ -75,15 +76,12 @@ function FilterSelect({
   children: ReactNode
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className={`mt-1 block ${selectClass}`}>
         <option value="">{all}</option>
         {children}
       </select>
-    </div>
+    </FilterField>
   )
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '#app/components/link.tsx'
 import { AdminTable } from './admin-table.tsx'
 
@@ -52,12 +53,9 @@ export function GuideList({ guides, filtered }: { guides: GuideListRow[]; filter
     >
       {guides.map((guide) => (
         <tr key={guide.id}>
-          <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
-            <Link to={`/admin/guides/${guide.id}`} className="underline">
-              {guide.title}
-            </Link>
+          <TitleCell to={`/admin/guides/${guide.id}`} title={guide.title}>
             <span className="block font-mono text-xs font-normal text-slate-600">/guides/{guide.slug}</span>
-          </th>
+          </TitleCell>
           <td className="px-4 py-3">
             <StatusBadge status={guide.status} />
           </td>
@@ -78,11 +76,7 @@ export function PageList({ pages }: { pages: PageListRow[] }) {
     <AdminTable caption="The information pages, each at its own address." headings={['Title', 'Address', 'Last saved']}>
       {pages.map((page) => (
         <tr key={page.slug}>
-          <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
-            <Link to={`/admin/pages/${page.slug}`} className="underline">
-              {page.title}
-            </Link>
-          </th>
+          <TitleCell to={`/admin/pages/${page.slug}`} title={page.title} />
           <td className="px-4 py-3 font-mono text-slate-700">
             <a href={`/${page.slug}`} className="underline">
               /{page.slug}
@@ -93,5 +87,17 @@ export function PageList({ pages }: { pages: PageListRow[] }) {
         </tr>
       ))}
     </AdminTable>
+  )
+}
+
+/** A row's heading cell: the document's title, linked to its editor, and what `children` add under it. */
+function TitleCell({ to, title, children }: { to: string; title: string; children?: ReactNode }) {
+  return (
+    <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
+      <Link to={to} className="underline">
+        {title}
+      </Link>
+      {children}
+    </th>
   )
 }

@@ -9,7 +9,7 @@ import { ReplaceAsinSchema } from '#app/schemas/link-health.ts'
 import { LINK_PROBLEM_KINDS, LINK_PROBLEM_LABELS, type LinkProblemKind } from '#app/utils/link-health.ts'
 import { AdminTable } from './admin-table.tsx'
 import { EmbeddedIn, type EmbeddingDocument } from './embedding-documents.tsx'
-import { CountHeading, FilterSelect } from './product-table-parts.tsx'
+import { FilteredHeading, FilterSelect } from './product-table-parts.tsx'
 import { rowButton } from './styles.ts'
 
 // The Link health tab (docs/decisions/047): the open problems the nightly refresh found, newest first, a kind
@@ -70,15 +70,9 @@ export function LinkHealthTab({
   const replacedRow = replaceReply?.initialValue?.row
   return (
     <section aria-labelledby="link-health-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <CountHeading id="link-health-heading" title="Open link problems" count={total} />
-        <Form method="get" className="flex items-end gap-2">
-          <FilterSelect id="link-problem-kind" name="kind" label="Kind" value={kind ?? ''} options={KIND_FILTER} />
-          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
-            Filter
-          </button>
-        </Form>
-      </div>
+      <FilteredHeading id="link-health-heading" title="Open link problems" count={total}>
+        <FilterSelect id="link-problem-kind" name="kind" label="Kind" value={kind ?? ''} options={KIND_FILTER} />
+      </FilteredHeading>
       <p className="text-sm text-slate-700">
         The nightly refresh checks every product&apos;s Amazon link. Unavailable items, missing offers and rejected
         ASINs stay listed until Amazon&apos;s answer clears them; a price jump stays until someone marks it seen.

@@ -1,5 +1,9 @@
-// Pieces the Products and Reviews tabs share (products-tab.tsx, reviews-tab.tsx): a tab's heading with its
-// count and a filter's select.
+import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { FilterField } from './filter-field.tsx'
+
+// Pieces the Products, Reviews and Link health tabs share (products-tab.tsx, reviews-tab.tsx, link-health-tab.tsx):
+// a tab's heading with its count and a filter's select.
 
 /** The tab's heading and, beside it, how many rows match. */
 export function CountHeading({ id, title, count }: { id: string; title: string; count: number }) {
@@ -32,10 +36,7 @@ export function FilterSelect({
   options: ReadonlyArray<readonly [value: string | number, label: string]>
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className={selectClass}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
@@ -43,6 +44,31 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+    </FilterField>
+  )
+}
+
+/** A tab's heading with its count and, beside it, its filters: a GET form that a Filter button sends. */
+export function FilteredHeading({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string
+  title: string
+  count: number
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <CountHeading id={id} title={title} count={count} />
+      <Form method="get" className="flex items-end gap-2">
+        {children}
+        <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
+          Filter
+        </button>
+      </Form>
     </div>
   )
 }

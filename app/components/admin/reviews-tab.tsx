@@ -5,7 +5,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import { ReviewStatusSchema } from '#app/schemas/admin-products.ts'
 import { AdminTable } from './admin-table.tsx'
-import { CountHeading, FilterSelect } from './product-table-parts.tsx'
+import { FilteredHeading, FilterSelect } from './product-table-parts.tsx'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {
@@ -67,16 +67,10 @@ export function ReviewsTab({
   const formErrors = [...(form.errors ?? []), ...(fields.status.errors ?? []), ...(fields.review.errors ?? [])]
   return (
     <section aria-labelledby="reviews-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <CountHeading id="reviews-heading" title="Reviews" count={total} />
-        <Form method="get" className="flex items-end gap-2">
-          <input type="hidden" name="tab" value="reviews" />
-          <FilterSelect id="review-status" name="status" label="Status" value={status ?? ''} options={STATUS_FILTER} />
-          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
-            Filter
-          </button>
-        </Form>
-      </div>
+      <FilteredHeading id="reviews-heading" title="Reviews" count={total}>
+        <input type="hidden" name="tab" value="reviews" />
+        <FilterSelect id="review-status" name="status" label="Status" value={status ?? ''} options={STATUS_FILTER} />
+      </FilteredHeading>
 
       <FormErrors id={form.errorId} errors={formErrors} title="Error" />
       {reviews.length === 0 ? (

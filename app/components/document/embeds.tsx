@@ -4,6 +4,7 @@ import { Link } from '#app/components/link.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { UnitPriceNote } from '#app/components/price.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
+import { ProductPicture } from '#app/components/product-picture.tsx'
 import { StarRating } from '#app/components/star-rating.tsx'
 import { useSiteName } from '#app/root.tsx'
 import type { ResolvedEmbed } from '#app/utils/document-view.ts'
@@ -91,16 +92,7 @@ function ProductBox({ embed }: { embed: Extract<ResolvedEmbed, { name: 'product'
   return (
     <article className="my-6 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
       <div className="flex h-40 w-40 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100">
-        {card.image_url ? (
-          <img
-            src={card.image_url}
-            alt=""
-            width={160}
-            height={160}
-            loading="lazy"
-            className="h-full w-full object-contain"
-          />
-        ) : null}
+        <ProductPicture src={card.image_url} size={160} lazy />
       </div>
       <div className="flex flex-1 flex-col gap-2">
         <p className="text-lg font-semibold text-slate-900">

@@ -12,7 +12,7 @@ const allSeedProducts: readonly SeedProduct[] = products
 /** A product the seed created, by ASIN; throws if the seed no longer has it (so the spec fails loudly). */
 export function seedProduct(asin: string): SeedProduct {
   const product = allSeedProducts.find((p) => p.asin === asin)
-  if (!product) throw new Error(`db/seed-data/products.ts has no product ${asin}`)
+  if (!product) throw new Error(`db/seed-data/products.json has no product ${asin}`)
   return product
 }
 
