@@ -931,7 +931,7 @@ async function main() {
       if (m.emptyResults && cold) {
         notes.push(`${m.name}: ${percent(m.requests ? m.emptyResults / m.requests : 0)} of the searches found nothing`)
       }
-      if (m.firstCounts !== undefined && cold && m.requests) {
+      if (m.firstCounts && cold && m.requests) {
         notes.push(
           `${m.name}: ~${percent(m.firstCounts / m.requests)} of the searches counted their term for the first time`,
         )

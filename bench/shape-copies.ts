@@ -154,4 +154,4 @@ export function freshSearchTerms(seed: number): () => string {
   }
 }
 
-export const FRESH_SEARCH_PATTERN = '/search?q={word | word + 4-letter prefix}&_={random}'
+export const FRESH_SEARCH_PATTERN = '/search?q={word [+ 4-letter prefix]}&_={random}'
