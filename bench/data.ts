@@ -14,6 +14,7 @@ import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
 import productKinds from './product-kinds.json' with { type: 'json' }
+import { COPIES_VERSION, generateCopies } from './shape-copies.ts'
 
 // Bump when the generator below changes, so that a reused database is rebuilt.
 const GENERATOR_VERSION = 2
@@ -29,6 +30,12 @@ export interface PreparedData {
   visibleProducts: number
   mylarProducts: number
 }
+
+/**
+ * What the catalogue looks like: `synthetic`, six brands × eleven kinds generated and vacuumed (the default), or
+ * `copies`, the seeded products copied in bulk and only analyzed (bench/shape-copies.ts).
+ */
+export type Shape = 'synthetic' | 'copies'
 
 interface Marker {
   fingerprint: string
@@ -52,10 +59,12 @@ export function databaseUrlFor(serverUrl: string, name: string): string {
  * What the database must hold to be reused: same generator, size, schema and demo catalogue. Any change
  * to one of them makes a new fingerprint, and the database is built again.
  */
-function fingerprint(total: number): string {
+function fingerprint(total: number, shape: Shape): string {
+  // Each shape has its generator's version; the synthetic shape's input is what it was before shapes.
+  const generator = shape === 'copies' ? ['copies', COPIES_VERSION] : [GENERATOR_VERSION]
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([GENERATOR_VERSION, total, migrationSources(), categories, products, reviews, productKinds]))
+    .update(JSON.stringify([...generator, total, migrationSources(), categories, products, reviews, productKinds]))
     .digest('hex')
     .slice(0, 16)
 }
@@ -91,11 +100,14 @@ export async function prepareBenchDatabase(options: {
   name: string
   total: number
   fresh: boolean
+  shape: Shape
   log: (line: string) => void
 }): Promise<PreparedData> {
-  const { serverUrl, name, total, fresh, log } = options
+  const { serverUrl, name, total, shape, log } = options
+  // The copies are measured as a bulk load left them, which a run changes (its VACUUM, hint bits): always rebuilt.
+  const fresh = options.fresh || shape === 'copies'
   const databaseUrl = databaseUrlFor(serverUrl, name)
-  const wanted = fingerprint(total)
+  const wanted = fingerprint(total, shape)
   const started = performance.now()
 
   const marker = fresh ? null : await readMarker(serverUrl, name)
@@ -142,11 +154,18 @@ export async function prepareBenchDatabase(options: {
   try {
     const seeded = (await countProducts(client)).products
     const toGenerate = Math.max(0, total - seeded)
-    log(`Generating ${toGenerate.toLocaleString('en-US')} synthetic products (on top of ${seeded} seeded)…`)
     const generateStarted = performance.now()
-    await generateProducts(client, toGenerate)
-    log(`  inserted in ${seconds(generateStarted).toFixed(1)} s; vacuum and analyze…`)
-    await client.query('VACUUM ANALYZE')
+    if (shape === 'copies') {
+      const each = Math.round(toGenerate / Math.max(1, seeded)).toLocaleString('en-US')
+      log(`Copying the ${seeded} seeded products ~${each} times each, one INSERT … SELECT, then ANALYZE (no VACUUM)…`)
+      await generateCopies(client, total)
+      log(`  inserted and analyzed in ${seconds(generateStarted).toFixed(1)} s`)
+    } else {
+      log(`Generating ${toGenerate.toLocaleString('en-US')} synthetic products (on top of ${seeded} seeded)…`)
+      await generateProducts(client, toGenerate)
+      log(`  inserted in ${seconds(generateStarted).toFixed(1)} s; vacuum and analyze…`)
+      await client.query('VACUUM ANALYZE')
+    }
     const count = await countProducts(client)
     if (count.products !== total) throw new Error(`Expected ${total} products in ${name}, found ${count.products}`)
     await writeMarker(client, name, { fingerprint: wanted, generatedAt: new Date().toISOString() })

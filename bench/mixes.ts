@@ -149,13 +149,14 @@ const randomToken = () => Math.random().toString(36).slice(2, 12)
 
 /**
  * The cold mixes both benches run (`npm run bench -- --cold` as rows, `npm run bench:ab` one by name), each the
- * next address to ask for.
+ * next address to ask for. `searchTerm`, when given, draws the search mix's terms instead of the titles' words and
+ * pairs (the copies shape's terms, mostly never searched before: bench/shape-copies.ts).
  */
-export function coldMixes(catalogue: Catalogue) {
+export function coldMixes(catalogue: Catalogue, searchTerm?: () => string) {
   return {
     product: () => randomProductPath(catalogue),
     category: () => randomCategoryPath(catalogue),
-    search: () => randomSearchPath(catalogue),
+    search: searchTerm ? () => bustedSearchPath(searchTerm()) : () => randomSearchPath(catalogue),
     mylar: () => bustedSearchPath(catalogue.commonTerm.term),
     floor: bustedPath('/about'),
     // The bench guide's ten embeds (bench/data.ts), read afresh on every request; its text is parsed once.

@@ -15,6 +15,7 @@ import {
   ensureBenchGuide,
   prepareBenchDatabase,
   type PreparedData,
+  type Shape,
 } from './data.ts'
 import { bustedSearchPath, coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import {
@@ -26,6 +27,7 @@ import {
   SESSION_SECRET,
   waitForHealth,
 } from './server.ts'
+import { databaseNow, FRESH_SEARCH_PATTERN, freshSearchTerms, vacuumAfterBulkLoad } from './shape-copies.ts'
 import { AdminWriteLoop, createAdminSession, type SaveCounts } from './writes.ts'
 
 // npm run bench: 100k products in a database of its own, the production server on it, autocannon against
@@ -45,6 +47,11 @@ const USAGE = `Usage: npm run bench -- [options]
   --write-doc        add this run's table, with date, commit and machine, to docs/performance-log/{day}.md,
                      and for a standard run put it in docs/performance.md's summary too
   --fresh            drop and rebuild the cv_bench database even if it already holds the wanted data
+  --shape <name>     synthetic (default): generated products, vacuumed; copies: the seeded products copied to
+                     --products by one bulk insert and only analyzed, in cv_bench_copies, rebuilt on every run;
+                     searched with terms mostly never searched before, and with --cold measured as loaded, then
+                     again after VACUUM ANALYZE (bench/shape-copies.ts)
+  --seed <n>         with --shape copies, which search terms the search mix draws (default 1)
   --duration <s>     measured seconds per row (default 10)
   --warmup <s>       warm-up seconds per row, not measured (default 3)
   --server-warmup <s>
@@ -77,7 +84,7 @@ const COLD_GOALS = {
 } satisfies Record<string, Goal>
 /** A cold row whose share of page-cache misses is below this was not cold: the output says so. */
 const COLD_MISS_SHARE = 0.9
-const DATABASE_NAME = 'cv_bench'
+const DATABASE_NAMES = { synthetic: 'cv_bench', copies: 'cv_bench_copies' } satisfies Record<Shape, string>
 const BUSY_THRESHOLD = 0.15
 const CEILING_PATH = '/__bench/product.html'
 
@@ -90,6 +97,8 @@ interface Options {
   webConcurrency: number
   writeDoc: boolean
   fresh: boolean
+  shape: Shape
+  seed: number
   duration: number
   warmup: number
   serverWarmup: number
@@ -138,6 +147,8 @@ interface Measurement {
   pageCache: { miss: number; hit: number; none: number; missShare: number | null }
   /** Searches only: answers that found no product. */
   emptyResults?: number
+  /** Searches only: terms counted for the first time (rows inserted into search_terms; Postgres's statistics). */
+  firstCounts?: number
   /** Under writes only: admin saves that succeeded and failed during the measured run. */
   saves?: SaveCounts
   statusCodes: Record<string, number>
@@ -168,6 +179,8 @@ function parseOptions(): Options {
       'web-concurrency': { type: 'string', default: '1' },
       'write-doc': { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
+      shape: { type: 'string', default: 'synthetic' },
+      seed: { type: 'string', default: '1' },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
       'server-warmup': { type: 'string', default: '20' },
@@ -197,6 +210,8 @@ function parseOptions(): Options {
     webConcurrency: integer('web-concurrency', values['web-concurrency'], 1),
     writeDoc: values['write-doc'],
     fresh: values.fresh,
+    shape: shapeOption(values.shape),
+    seed: integer('seed', values.seed, 0),
     duration: integer('duration', values.duration, 1),
     warmup: integer('warmup', values.warmup, 0),
     serverWarmup: integer('server-warmup', values['server-warmup'], 0),
@@ -209,6 +224,11 @@ function parseOptions(): Options {
     profileDir: values.profile ? path.join(root, 'bench/results/profiles') : null,
     varnish: values.varnish,
   }
+}
+
+function shapeOption(value: string): Shape {
+  if (value === 'synthetic' || value === 'copies') return value
+  throw new Error(`--shape must be synthetic or copies, not ${value}`)
 }
 
 const log = (line: string) => console.error(line)
@@ -342,6 +362,23 @@ async function postgresPids(databaseUrl: string): Promise<number[]> {
   }
 }
 
+/**
+ * Terms counted so far: each first search of a term inserts its row into search_terms (decision 031). Postgres's
+ * statistics, which backends report at most once a second, so a row's figure is close, not exact.
+ */
+async function termsCounted(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ inserted: string }>(
+      "SELECT pg_stat_get_tuples_inserted('search_terms'::regclass) AS inserted",
+    )
+    return Number(rows[0]!.inserted)
+  } finally {
+    await client.end()
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -389,6 +426,7 @@ async function measure(
   busy: number,
   pids: () => Promise<{ server: number[]; postgres: number[] }>,
   saves?: () => SaveCounts,
+  termsCounted?: () => Promise<number>,
 ): Promise<Measurement> {
   const common = (counts: AnswerCounts): autocannon.Options => ({
     url: target.next ? base : base + target.path,
@@ -408,6 +446,7 @@ async function measure(
   const underTest = await pids()
   const all = [...underTest.server, ...underTest.postgres]
   const savesBefore = saves?.()
+  const countedBefore = target.search ? await termsCounted?.() : undefined
   const ticksBefore = cpuTicks(all)
   const ticksOfEach = (pids: number[]) => new Map(pids.map((pid) => [pid, processTicks(pid)]))
   const serverBefore = ticksOfEach(underTest.server)
@@ -422,6 +461,7 @@ async function measure(
     return round((ticks * 1000) / CLOCK_TICKS / result.requests.total, 2)
   }
   const savesAfter = saves?.()
+  const countedAfter = countedBefore === undefined ? undefined : await termsCounted?.()
   samples.sort((a, b) => a - b)
   const statusCodes: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0
@@ -446,6 +486,7 @@ async function measure(
       missShare: cached ? counts.miss / cached : null,
     },
     ...(target.search ? { emptyResults: counts.empty } : {}),
+    ...(countedBefore !== undefined && countedAfter !== undefined ? { firstCounts: countedAfter - countedBefore } : {}),
     ...(savesBefore && savesAfter
       ? { saves: { done: savesAfter.done - savesBefore.done, failed: savesAfter.failed - savesBefore.failed } }
       : {}),
@@ -571,6 +612,7 @@ function gitDescription(): { commit: string; dirty: boolean } {
 function standardRun(options: Options): boolean {
   return (
     !options.only &&
+    options.shape === 'synthetic' &&
     !options.profileDir &&
     !options.gzip &&
     options.webConcurrency === 1 &&
@@ -618,6 +660,18 @@ function writeDoc(startedAt: Date, heading: string, body: string, summary: 'cach
   return written
 }
 
+/**
+ * The database states the rows are measured in, one after the other: as it is, or for the copies' cold rows as the
+ * bulk load left it, then after a VACUUM: a plan that is fast only on a vacuumed table shows as a gap between them.
+ */
+function loadStates(options: Options): { suffix: string; vacuum: boolean }[] {
+  if (options.shape !== 'copies' || !options.cold) return [{ suffix: '', vacuum: false }]
+  return [
+    { suffix: ' (after bulk load)', vacuum: false },
+    { suffix: ' (after VACUUM)', vacuum: true },
+  ]
+}
+
 function targetsFor(options: Options, catalogue: Catalogue | null, slug: string, productPath: string): Target[] {
   const cached: Target[] = [
     { name: 'home', path: '/', goal: CACHED_GOAL },
@@ -628,7 +682,8 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
   const rows: Target[] = []
   if (options.cold && catalogue) {
     const { commonTerm, rareTerm } = catalogue
-    const mixes = coldMixes(catalogue)
+    const copies = options.shape === 'copies'
+    const mixes = coldMixes(catalogue, copies ? freshSearchTerms(options.seed) : undefined)
     rows.push(
       {
         name: 'product pages',
@@ -644,7 +699,7 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
       },
       {
         name: 'search',
-        path: '/search?q={1–2 title words}&_={random}',
+        path: copies ? FRESH_SEARCH_PATTERN : '/search?q={1–2 title words}&_={random}',
         next: mixes.search,
         goal: COLD_GOALS.search,
         search: true,
@@ -714,9 +769,10 @@ async function main() {
   await assertPortFree(options.port)
   const data: PreparedData = await prepareBenchDatabase({
     serverUrl,
-    name: DATABASE_NAME,
+    name: DATABASE_NAMES[options.shape],
     total: options.products,
     fresh: options.fresh,
+    shape: options.shape,
     log,
   })
   const vocabularyStarted = performance.now()
@@ -755,6 +811,7 @@ async function main() {
     options.profileDir,
   )
   let writeLoop: AdminWriteLoop | undefined
+  let vacuumSeconds: number | null = null
   let varnish: Varnish | undefined
   const cleanUp = () => {
     if (server.running) server.child.kill('SIGTERM')
@@ -802,25 +859,50 @@ async function main() {
       await writeLoop.open()
     }
 
-    const targets = targetsFor(options, catalogue, slug, productPath)
     const serverPids = async () => ({
       server: processTree(server.child.pid!),
       postgres: await postgresPids(data.databaseUrl),
     })
-    await warmServer(front, targets, options)
+    const groups = loadStates(options)
+    // The search counts the measured rows make: dropped before the second state, so its terms are new again.
+    const countedSince = groups.length > 1 ? await databaseNow(data.databaseUrl) : null
+    const targets: Target[] = []
     const measurements: Measurement[] = []
-    for (const target of targets) {
-      const busy = await waitForQuiet(options.maxWait)
-      log(`Measuring ${target.name} (${target.path}): ${options.warmup} s warm-up, ${options.duration} s measured…`)
-      const loop = target.underWrites ? writeLoop : undefined
-      loop?.start()
-      try {
-        const at = target.direct ? base : front
-        measurements.push(await measure(at, target, options, busy, serverPids, loop && (() => ({ ...loop.counts }))))
-      } finally {
-        await loop?.stop()
+    for (const [index, group] of groups.entries()) {
+      if (group.vacuum && countedSince) {
+        log('VACUUM ANALYZE (after dropping the search counts the rows above made)…')
+        vacuumSeconds = await vacuumAfterBulkLoad(data.databaseUrl, countedSince)
+        log(`  done in ${vacuumSeconds.toFixed(1)} s`)
+        if (redisUrl) await clearRedisPrefix(redisUrl, 'bench')
       }
-      if (!server.running) throw new Error(`The server exited during the run:\n${server.tail()}`)
+      // One ceiling for every state: the last group's.
+      const rows = targetsFor(options, catalogue, slug, productPath)
+        .filter((row) => row.path !== CEILING_PATH || index === groups.length - 1)
+        .map((row) => (row.path === CEILING_PATH ? row : { ...row, name: `${row.name}${group.suffix}` }))
+      targets.push(...rows)
+      await warmServer(front, rows, options)
+      for (const target of rows) {
+        const busy = await waitForQuiet(options.maxWait)
+        log(`Measuring ${target.name} (${target.path}): ${options.warmup} s warm-up, ${options.duration} s measured…`)
+        const loop = target.underWrites ? writeLoop : undefined
+        loop?.start()
+        try {
+          const at = target.direct ? base : front
+          const saved = loop && (() => ({ ...loop.counts }))
+          const counted = () => termsCounted(data.databaseUrl)
+          measurements.push(await measure(at, target, options, busy, serverPids, saved, counted))
+        } finally {
+          await loop?.stop()
+        }
+        if (!server.running) throw new Error(`The server exited during the run:\n${server.tail()}`)
+      }
+    }
+    if (vacuumSeconds !== null) {
+      notes.push(
+        `Rows "(after bulk load)": ${DATABASE_NAMES.copies} as one INSERT … SELECT and ANALYZE left it (no VACUUM); ` +
+          `rows "(after VACUUM)": after VACUUM ANALYZE (${vacuumSeconds.toFixed(0)} s), the first rows' search ` +
+          'counts dropped first, so the same terms were new again',
+      )
     }
     const saves = writeLoop ? { ...writeLoop.counts, failures: writeLoop.failures } : undefined
     await writeLoop?.close()
@@ -848,6 +930,11 @@ async function main() {
       }
       if (m.emptyResults && cold) {
         notes.push(`${m.name}: ${percent(m.requests ? m.emptyResults / m.requests : 0)} of the searches found nothing`)
+      }
+      if (m.firstCounts && cold && m.requests) {
+        notes.push(
+          `${m.name}: ~${percent(m.firstCounts / m.requests)} of the searches counted their term for the first time`,
+        )
       }
       if (m.saves) {
         notes.push(
@@ -905,7 +992,7 @@ async function main() {
       parameters: {
         ...options,
         pipelining: 1,
-        database: DATABASE_NAME,
+        database: DATABASE_NAMES[options.shape],
         productAsin: asin,
         categorySlug: slug,
         ceilingSource,
@@ -923,7 +1010,7 @@ async function main() {
             }
           : {}),
       },
-      data: { ...data, databaseUrl: undefined, rebuiltApp: rebuilt },
+      data: { ...data, databaseUrl: undefined, rebuiltApp: rebuilt, vacuumSeconds },
       results: measurements,
       saves,
       markdown,

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto'
+import pg from 'pg'
+import { titleTerms } from '#app/utils/search.ts'
+import { products as seededProducts } from '#db/seed-data/products.ts'
+
+// `npm run bench -- --shape copies`: a catalogue of large categories of near-identical products, loaded the way a
+// production bulk import loads it (one INSERT … SELECT, then ANALYZE, no VACUUM), and searched with terms that were
+// mostly never searched before. bench/README.md says what it is for.
+
+/** Bump when the copies below change (part of the database's fingerprint). */
+export const COPIES_VERSION = 1
+
+/** Copied as they are: the original's specs, text, images, category. The rest is drawn per copy (below). */
+const DRAWN = new Set([
+  'asin',
+  'title',
+  'affiliate_url',
+  'price',
+  'manual_price',
+  'rating',
+  'review_count',
+  'is_featured',
+  'soft_hidden',
+  'last_updated',
+  'created_at',
+  'updated_at',
+])
+
+/**
+ * Copies every seeded product until the catalogue holds `total` (56 seeded → ~1,800 copies of each at 100k), by ONE
+ * INSERT … SELECT and then only `ANALYZE`: no page is marked all-visible, the trigram indexes keep the GIN pending
+ * lists the insert left, as after an import on a server whose autovacuum runs late. A copy's title is its original's
+ * plus " #{copy number}", so every word of the original still finds it; its price is $10–$135, and its rating,
+ * reviews, featured (~5%), hidden (~3%) and manual price (~4%) are drawn as the synthetic generator draws them: a
+ * hash of the row number, so the same size always gives the same catalogue. The columns copied are read from the
+ * schema, so a spec column added later is copied too.
+ */
+export async function generateCopies(client: pg.Client, total: number): Promise<number> {
+  const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM products')
+  const seeded = rows[0]!.count
+  const count = Math.max(0, total - seeded)
+  if (count === 0 || seeded === 0) return 0
+  const { rows: columns } = await client.query<{ name: string }>(`
+    SELECT column_name AS name FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name = 'products' AND is_identity = 'NO' AND is_generated = 'NEVER'
+    ORDER BY ordinal_position`)
+  const copied = columns.map((column) => column.name).filter((name) => !DRAWN.has(name))
+  const list = copied.map((name) => `"${name}"`).join(', ')
+  await client.query('SET synchronous_commit = off')
+  await client.query(copiesSql(list, copied.map((name) => `o."${name}"`).join(', ')), [count, seeded])
+  await client.query('ANALYZE')
+  return count
+}
+
+const copiesSql = (columns: string, values: string) => `
+WITH originals AS (
+  SELECT (row_number() OVER (ORDER BY id) - 1)::int AS n, * FROM products
+),
+gen AS (
+  SELECT g,
+         ((g - 1) / $2::int + 1) AS copy,
+         -- As the synthetic ASINs (bench/data.ts), after "C0": never one of the seeded "B0…".
+         'C0' || (
+           SELECT string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', ((g::bigint * 1500000000007) % 2821109907456
+                  / (36::bigint ^ d)::bigint % 36)::int + 1, 1), '' ORDER BY d DESC)
+           FROM generate_series(0, 7) AS d
+         ) AS asin,
+         (hashint4extended(g, 21) & 2147483647) AS h_cents,
+         (hashint4extended(g, 22) & 2147483647)::float8 / 2147483648 AS u_price,
+         (hashint4extended(g, 23) & 2147483647)::float8 / 2147483648 AS u_rating,
+         (hashint4extended(g, 24) & 2147483647)::float8 / 2147483648 AS u_reviews,
+         (hashint4extended(g, 25) & 2147483647)::float8 / 2147483648 AS u_flags,
+         (hashint4extended(g, 26) & 2147483647)::float8 / 2147483648 AS u_hidden,
+         (hashint4extended(g, 27) & 2147483647)::float8 / 2147483648 AS u_updated,
+         (hashint4extended(g, 28) & 2147483647)::float8 / 2147483648 AS u_created,
+         (hashint4extended(g, 29) & 2147483647)::float8 / 2147483648 AS u_manual
+  FROM generate_series(1, $1::int) AS g
+),
+priced AS (
+  SELECT gen.*, trunc(10 + u_price * 125)::numeric + (ARRAY[0.99, 0.49, 0.95, 0.29, 0.00])[1 + h_cents % 5] AS price
+  FROM gen
+)
+INSERT INTO products (asin, title, affiliate_url, price, manual_price, rating, review_count, is_featured, soft_hidden,
+                      last_updated, created_at, updated_at, ${columns})
+SELECT p.asin,
+       o.title || ' #' || p.copy,
+       'https://www.amazon.com/dp/' || p.asin || '?tag=comicvault-20',
+       p.price,
+       CASE WHEN u_manual < 0.04 THEN round(p.price * 0.85, 2) END,
+       round((3.0 + 2.0 * sqrt(u_rating))::numeric, 1),
+       floor(power(u_reviews, 3) * 4000)::int,
+       u_flags >= 0.95,
+       u_hidden < 0.03,
+       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       now() - interval '1 day' - u_created * interval '365 days',
+       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       ${values}
+FROM priced p
+JOIN originals o ON o.n = (p.g - 1) % $2::int
+`
+
+/**
+ * Back to what a late autovacuum would leave, for the second group of cold rows: the search counts the first group
+ * made are dropped (so its terms are new again), then `VACUUM ANALYZE`. Answers the seconds it took.
+ */
+export async function vacuumAfterBulkLoad(databaseUrl: string, countedSince: Date): Promise<number> {
+  const started = performance.now()
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query('DELETE FROM search_terms WHERE counted_at >= $1', [countedSince])
+    await client.query('VACUUM ANALYZE')
+  } finally {
+    await client.end()
+  }
+  return (performance.now() - started) / 1000
+}
+
+/** The database's clock: search counts made after this are the measured rows' own. */
+export async function databaseNow(databaseUrl: string): Promise<Date> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ now: Date }>('SELECT now() AS now')
+    return rows[0]!.now
+  } finally {
+    await client.end()
+  }
+}
+
+/** The words of the seeded titles ("golden", "775m", "acid-free"): every copy's title holds its original's. */
+const titleWords = [
+  ...new Set(
+    seededProducts.flatMap((product) => [...titleTerms(product.title)].filter((t) => /^[a-z0-9][a-z0-9/-]+$/.test(t))),
+  ),
+].sort()
+/** Words longer than their first four letters, which are typed as a prefix of them. */
+const prefixable = titleWords.filter((word) => /^[a-z][a-z-]{4,}$/.test(word))
+
+/**
+ * Search terms mostly never searched before: one in ten a single title word (the vocabulary the worker counts
+ * ahead), the others a title word and the first four letters of another, as typed before the second word is done
+ * ("golden myla", "775m slee"): some four thousand pairs, most matching nothing. The n-th term of a seed is always the same (a hash of
+ * both), so the two groups of `--shape copies --cold` ask for the same terms.
+ */
+export function freshSearchTerms(seed: number): () => string {
+  let n = 0
+  return () => {
+    const hash = crypto.createHash('sha256').update(`${seed}:${n++}`).digest()
+    const word = titleWords[hash.readUInt32BE(0) % titleWords.length]!
+    if (hash.readUInt32BE(4) % 10 === 0) return word
+    const other = prefixable[hash.readUInt32BE(8) % prefixable.length]!
+    return `${word} ${other.slice(0, 4)}`
+  }
+}
+
+export const FRESH_SEARCH_PATTERN = '/search?q={word [+ 4-letter prefix]}&_={random}'
