@@ -13,6 +13,7 @@ import { seedDatabase } from '#db/seed-data/index.ts'
 import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
+import { asinOfG, hashOfG, uniformDraws } from './draws-sql.ts'
 import productKinds from './product-kinds.json' with { type: 'json' }
 import { COPIES_VERSION, generateCopies } from './shape-copies.ts'
 
@@ -355,29 +356,12 @@ closers (n, text) AS (
 gen AS (
   SELECT g,
          r.*,
-         -- 8 base-36 digits of g scrambled by an odd multiplier prime to 36: unique for every g below 36^8.
-         'B0' || (
-           SELECT string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', ((g::bigint * 1500000000007) % 2821109907456
-                  / (36::bigint ^ d)::bigint % 36)::int + 1, 1), '' ORDER BY d DESC)
-           FROM generate_series(0, 7) AS d
-         ) AS asin
+         ${asinOfG('B0')} AS asin
   FROM generate_series(1, $1::int) AS g
   CROSS JOIN LATERAL (
-    SELECT (hashint4extended(g, 1) & 2147483647) % 100 AS kind_pick,
-           (hashint4extended(g, 2) & 2147483647) AS h2,
-           (hashint4extended(g, 3) & 2147483647) AS h3,
-           (hashint4extended(g, 4) & 2147483647) AS h4,
-           (hashint4extended(g, 5) & 2147483647) AS h5,
-           (hashint4extended(g, 6) & 2147483647) AS h6,
-           (hashint4extended(g, 7) & 2147483647) AS h7,
-           (hashint4extended(g, 8) & 2147483647)::float8 / 2147483648 AS u_price,
-           (hashint4extended(g, 9) & 2147483647)::float8 / 2147483648 AS u_rating,
-           (hashint4extended(g, 10) & 2147483647)::float8 / 2147483648 AS u_reviews,
-           (hashint4extended(g, 11) & 2147483647)::float8 / 2147483648 AS u_flags,
-           (hashint4extended(g, 12) & 2147483647)::float8 / 2147483648 AS u_hidden,
-           (hashint4extended(g, 13) & 2147483647)::float8 / 2147483648 AS u_updated,
-           (hashint4extended(g, 14) & 2147483647)::float8 / 2147483648 AS u_created,
-           (hashint4extended(g, 15) & 2147483647)::float8 / 2147483648 AS u_manual
+    SELECT ${hashOfG(1)} % 100 AS kind_pick,
+           ${[2, 3, 4, 5, 6, 7].map((seed) => `${hashOfG(seed)} AS h${seed}`).join(',\n')},
+           ${uniformDraws(8)}
   ) AS r
 ),
 chosen AS (

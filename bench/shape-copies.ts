@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { titleTerms } from '#app/utils/search.ts'
 import { products as seededProducts } from '#db/seed-data/products.ts'
+import { asinOfG, hashOfG, uniformDraws } from './draws-sql.ts'
 
 // `npm run bench -- --shape copies`: a catalogue of large categories of near-identical products, loaded the way a
 // production bulk import loads it (one INSERT … SELECT, then ANALYZE, no VACUUM), and searched with terms that were
@@ -60,20 +61,9 @@ gen AS (
   SELECT g,
          ((g - 1) / $2::int + 1) AS copy,
          -- As the synthetic ASINs (bench/data.ts), after "C0": never one of the seeded "B0…".
-         'C0' || (
-           SELECT string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', ((g::bigint * 1500000000007) % 2821109907456
-                  / (36::bigint ^ d)::bigint % 36)::int + 1, 1), '' ORDER BY d DESC)
-           FROM generate_series(0, 7) AS d
-         ) AS asin,
-         (hashint4extended(g, 21) & 2147483647) AS h_cents,
-         (hashint4extended(g, 22) & 2147483647)::float8 / 2147483648 AS u_price,
-         (hashint4extended(g, 23) & 2147483647)::float8 / 2147483648 AS u_rating,
-         (hashint4extended(g, 24) & 2147483647)::float8 / 2147483648 AS u_reviews,
-         (hashint4extended(g, 25) & 2147483647)::float8 / 2147483648 AS u_flags,
-         (hashint4extended(g, 26) & 2147483647)::float8 / 2147483648 AS u_hidden,
-         (hashint4extended(g, 27) & 2147483647)::float8 / 2147483648 AS u_updated,
-         (hashint4extended(g, 28) & 2147483647)::float8 / 2147483648 AS u_created,
-         (hashint4extended(g, 29) & 2147483647)::float8 / 2147483648 AS u_manual
+         ${asinOfG('C0')} AS asin,
+         ${hashOfG(21)} AS h_cents,
+         ${uniformDraws(22)}
   FROM generate_series(1, $1::int) AS g
 ),
 priced AS (
