@@ -1,9 +1,16 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { readFormData } from '#app/utils/form-data.server.ts'
-import { FORM_TOO_LARGE, invalid, refuse } from './form-reply.server.ts'
+import { attempt, FORM_TOO_LARGE, invalid, refuse } from './form-reply.server.ts'
 import { requirePanelUser } from './panel-auth.server.ts'
 import type { Permission } from './permissions.ts'
+
+export interface PanelFormOptions {
+  maxBytes: number
+  permissions: Readonly<Record<string, Permission>>
+  /** The account page, where a user the site requires to enrol does so (requirePanelUser). */
+  enrolment?: boolean
+}
 
 /**
  * Reads a panel page's form of several intents (docs/decisions/038): the body (at most `maxBytes`) first,
@@ -14,16 +21,7 @@ import type { Permission } from './permissions.ts'
 export async function readPanelForm<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,
-  {
-    maxBytes,
-    permissions,
-    enrolment,
-  }: {
-    maxBytes: number
-    permissions: Readonly<Record<string, Permission>>
-    /** The account page, where a user the site requires to enrol does so (requirePanelUser). */
-    enrolment?: boolean
-  },
+  { maxBytes, permissions, enrolment }: PanelFormOptions,
 ) {
   // undefined: not a form at all.
   const formData = await readFormData(request, maxBytes).catch(() => undefined)
@@ -36,4 +34,22 @@ export async function readPanelForm<Schema extends z.ZodTypeAny>(
   // With the user and the submission: a form that counts bad input against a limit needs to know whose it was.
   if (submission.status !== 'success') return { reply: invalid(submission), user, submission } as const
   return { user, formData, submission, value: submission.value as z.output<Schema> } as const
+}
+
+/**
+ * The action of a panel page whose every intent is one write: the form read as readPanelForm reads it (its refusal
+ * answered as it is), then `write` with the signed-in user's id and the valid form, run by `attempt` (a Refusal or a
+ * failure answers the form back). `context` and the intent go into a failed write's log line.
+ */
+export async function writePanelForm<Schema extends z.ZodTypeAny, Answer>(
+  request: Request,
+  schema: Schema,
+  options: PanelFormOptions,
+  write: (actorId: number, value: z.output<Schema>) => Promise<Answer>,
+  context: Record<string, unknown> = {},
+) {
+  const form = await readPanelForm(request, schema, options)
+  if ('reply' in form) return form.reply
+  const { intent } = form.value as { intent?: unknown }
+  return attempt(form.submission, () => write(form.user.id, form.value), { ...context, intent })
 }

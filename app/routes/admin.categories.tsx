@@ -11,9 +11,8 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminCategory, listAdminCategories } from '#app/models/category.server.ts'
@@ -82,13 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, CategoryActionSchema, {
-    maxBytes: CATEGORY_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in form) return form.reply
   const back = listHref(readSearch(requestUrl(request)))
-  return attempt(form.submission, () => write(form.user.id, form.value, back), { intent: form.value.intent })
+  const options = { maxBytes: CATEGORY_MAX_BODY_BYTES, permissions: PERMISSIONS }
+  return writePanelForm(request, CategoryActionSchema, options, (actorId, form) => write(actorId, form, back))
 }
 
 /** One function per intent: the write, then back to the list with its toast. */

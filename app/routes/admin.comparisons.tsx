@@ -10,9 +10,8 @@ import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminComparison, listAdminComparisons } from '#app/models/comparison.server.ts'
@@ -68,12 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, ComparisonActionSchema, {
-    maxBytes: COMPARISON_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in form) return form.reply
-  return attempt(form.submission, () => write(form.user.id, form.value), { intent: form.value.intent })
+  const options = { maxBytes: COMPARISON_MAX_BODY_BYTES, permissions: PERMISSIONS }
+  return writePanelForm(request, ComparisonActionSchema, options, write)
 }
 
 /** One function per intent: the write, then back to the list with its toast. */

@@ -13,19 +13,17 @@ import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import {
   calendarDay,
+  documentAction,
   editorCover,
   guideSavedToast,
-  previewReply,
   revisionHistory,
 } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminDocument } from '#app/models/document.server.ts'
-import { DOCUMENT_MAX_BODY_BYTES, GUIDE_NOT_FOUND, GuideActionSchema, type GuideAction } from '#app/schemas/document.ts'
+import { GUIDE_NOT_FOUND, GuideActionSchema, type GuideAction } from '#app/schemas/document.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { removeGuide, restoreRevision, saveGuide } from '#app/services/document.server.ts'
 import { formatDateTime, toWallTime } from '#app/utils/format.ts'
@@ -94,15 +92,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, GuideActionSchema, {
-    maxBytes: DOCUMENT_MAX_BODY_BYTES,
+  return documentAction(request, GuideActionSchema, {
     permissions: PERMISSIONS,
+    target: () => guideId(params),
+    context: (id) => ({ guideId: id }),
+    write,
   })
-  if ('reply' in form) return form.reply
-  const id = guideId(params)
-  const { user, submission, value } = form
-  if (value.intent === 'preview') return previewReply(submission, value)
-  return attempt(submission, () => write(user.id, id, value), { guideId: id, intent: value.intent })
 }
 
 /** One function per intent: the write, then the editor again (or the list, after a delete) with its toast. */

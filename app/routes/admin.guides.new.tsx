@@ -3,13 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { GuideEditor, type EditedGuide } from '#app/components/admin/guide-editor.tsx'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import { editorCover, guideSavedToast, previewReply } from '#app/lib/content/document-editor.server.ts'
+import { documentAction, editorCover, guideSavedToast } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { DOCUMENT_MAX_BODY_BYTES, NewGuideActionSchema } from '#app/schemas/document.ts'
+import { NewGuideActionSchema } from '#app/schemas/document.ts'
 import { saveGuide } from '#app/services/document.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 
@@ -41,21 +39,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, NewGuideActionSchema, {
-    maxBytes: DOCUMENT_MAX_BODY_BYTES,
+  return documentAction(request, NewGuideActionSchema, {
     permissions: PERMISSIONS,
-  })
-  if ('reply' in form) return form.reply
-  const { user, submission, value } = form
-  if (value.intent === 'preview') return previewReply(submission, value)
-  return attempt(
-    submission,
-    async () => {
-      const saved = await saveGuide(user.id, null, value)
-      return redirectWithToast(`/admin/guides/${saved.id}`, guideSavedToast(value.intent, saved))
+    target: () => null,
+    async write(actorId, _none, form) {
+      const saved = await saveGuide(actorId, null, form)
+      return redirectWithToast(`/admin/guides/${saved.id}`, guideSavedToast(form.intent, saved))
     },
-    { intent: value.intent },
-  )
+  })
 }
 
 export const meta: MetaFunction = () => [{ title: 'New guide | Admin' }]

@@ -8,9 +8,8 @@ import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can, type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { listFolders, listMedia } from '#app/models/media.server.ts'
@@ -59,13 +58,9 @@ const PERMISSIONS = { folder: 'create', move: 'edit', tags: 'edit', delete: 'del
 >
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, MediaActionSchema, {
-    maxBytes: MEDIA_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in form) return form.reply
   const back = `/admin/media${requestUrl(request).search}`
-  return attempt(form.submission, () => write(form.user.id, form.value, back), { intent: form.value.intent })
+  const options = { maxBytes: MEDIA_MAX_BODY_BYTES, permissions: PERMISSIONS }
+  return writePanelForm(request, MediaActionSchema, options, (actorId, form) => write(actorId, form, back))
 }
 
 /** One function per intent: the write, then back to the list with its toast. */

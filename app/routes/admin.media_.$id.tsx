@@ -5,9 +5,8 @@ import { MediaDetailsForms, MediaFacts } from '#app/components/admin/media-detai
 import { mediaErrorBoundary } from '#app/components/admin/media.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { Link } from '#app/components/link.tsx'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getMedia, listFolders } from '#app/models/media.server.ts'
@@ -40,16 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PERMISSIONS = { update: 'edit', delete: 'delete' } as const
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, MediaDetailsActionSchema, {
-    maxBytes: MEDIA_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in form) return form.reply
-  const id = mediaId(params)
-  return attempt(form.submission, () => write(form.user.id, id, form.value), { intent: form.value.intent, id })
+  const options = { maxBytes: MEDIA_MAX_BODY_BYTES, permissions: PERMISSIONS }
+  // The address's id is checked once the form is read (a 404 for none), as every panel check comes after sign-in.
+  const write = (actorId: number, form: MediaDetailsAction) => writeMedia(actorId, mediaId(params), form)
+  return writePanelForm(request, MediaDetailsActionSchema, options, write, { id: parseId(params.id) })
 }
 
-async function write(actorId: number, id: number, form: MediaDetailsAction) {
+async function writeMedia(actorId: number, id: number, form: MediaDetailsAction) {
   switch (form.intent) {
     case 'update': {
       await editMediaDetails(actorId, id, { alt: form.alt, tags: form.tags, folder_id: form.folder })

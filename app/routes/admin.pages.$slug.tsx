@@ -8,21 +8,14 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { intentOf } from '#app/components/forms.tsx'
 import { defaultPages, PAGE_SLUGS, type PageSlug } from '#app/content/default-pages.ts'
-import { previewReply, revisionHistory } from '#app/lib/content/document-editor.server.ts'
+import { documentAction, revisionHistory } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt, Refusal } from '#app/lib/form-reply.server.ts'
+import { Refusal } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getDocumentBySlug } from '#app/models/document.server.ts'
-import {
-  DOCUMENT_MAX_BODY_BYTES,
-  PAGE_NOT_FOUND,
-  PageActionSchema,
-  REVISION_NOT_FOUND,
-  type PageAction,
-} from '#app/schemas/document.ts'
+import { PAGE_NOT_FOUND, PageActionSchema, REVISION_NOT_FOUND, type PageAction } from '#app/schemas/document.ts'
 import { restoreRevision, savePage } from '#app/services/document.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
@@ -58,15 +51,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const form = await readPanelForm(request, PageActionSchema, {
-    maxBytes: DOCUMENT_MAX_BODY_BYTES,
+  return documentAction(request, PageActionSchema, {
     permissions: PERMISSIONS,
+    target: () => pageSlug(params),
+    context: (slug) => ({ slug }),
+    write,
   })
-  if ('reply' in form) return form.reply
-  const slug = pageSlug(params)
-  const { user, submission, value } = form
-  if (value.intent === 'preview') return previewReply(submission, value)
-  return attempt(submission, () => write(user.id, slug, value), { slug, intent: value.intent })
 }
 
 /** Saves the page, or restores one of its revisions; then the editor again with its toast. */

@@ -6,9 +6,8 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { firstErrorOf, intentOf } from '#app/components/forms.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { documentsEmbeddingProducts } from '#app/models/document.server.ts'
@@ -61,14 +60,10 @@ export const meta: MetaFunction = () => [{ title: 'Link health | Admin' }]
 const PERMISSIONS = { hide: 'edit', 'mark-seen': 'edit', 'replace-asin': 'edit' } as const
 
 export async function action({ request }: ActionFunctionArgs) {
-  const read = await readPanelForm(request, LinkHealthActionSchema, {
-    maxBytes: LINK_HEALTH_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in read) return read.reply
   // Back to the list as it was filtered.
   const back = `${LINK_HEALTH_PATH}${requestUrl(request).search}`
-  return attempt(read.submission, () => write(read.user.id, read.value, back), { intent: read.value.intent })
+  const options = { maxBytes: LINK_HEALTH_MAX_BODY_BYTES, permissions: PERMISSIONS }
+  return writePanelForm(request, LinkHealthActionSchema, options, (actorId, form) => write(actorId, form, back))
 }
 
 /** One function per intent: the write, then back to the list with its toast. */

@@ -6,9 +6,8 @@ import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
 import { UsersSection } from '#app/components/admin/users-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { attempt } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { readPanelForm } from '#app/lib/panel-form.server.ts'
+import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
@@ -100,12 +99,12 @@ const PERMISSIONS = {
 } as const
 
 export async function action({ request }: ActionFunctionArgs) {
-  const read = await readPanelForm(request, SettingsActionSchema, {
-    maxBytes: SETTINGS_MAX_BODY_BYTES,
-    permissions: PERMISSIONS,
-  })
-  if ('reply' in read) return read.reply
-  return attempt(read.submission, () => write(read.user.id, read.value), { intent: read.value.intent })
+  return writePanelForm(
+    request,
+    SettingsActionSchema,
+    { maxBytes: SETTINGS_MAX_BODY_BYTES, permissions: PERMISSIONS },
+    write,
+  )
 }
 
 /** One function per intent: the write, then back to the page with its toast. */

@@ -1,14 +1,18 @@
 import type { Submission } from '@conform-to/react'
 import { data } from '@remix-run/node'
+import type { z } from 'zod'
 import type { DocumentPreview } from '#app/components/admin/document-preview.tsx'
 import type { EditorRevision } from '#app/components/admin/document-revisions.tsx'
 import { getRevision, listRevisions, type DocumentStatus } from '#app/models/document.server.ts'
 import { getMediaImage } from '#app/models/media.server.ts'
-import type { GuideIntent } from '#app/schemas/document.ts'
+import { DOCUMENT_MAX_BODY_BYTES, type GuideIntent } from '#app/schemas/document.ts'
 import { parseId } from '#app/schemas/params.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { getEnv } from '../env.server.ts'
+import { attempt } from '../form-reply.server.ts'
+import { readPanelForm } from '../panel-form.server.ts'
+import type { Permission } from '../permissions.ts'
 import type { ToastInput } from '../toast.server.ts'
 import { documentView } from './document-view.server.ts'
 import { revisionChanges } from './revision-diff.server.ts'
@@ -55,6 +59,42 @@ export async function previewReply(
   const { view } = await documentView(db, body, { preview: true })
   const preview: DocumentPreview = { title, eyebrow, view }
   return data({ ...submission.reply(), preview }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+type Preview = { intent: 'preview'; title: string; eyebrow?: string | null; body: string }
+
+/**
+ * An editor's action: the form read as readPanelForm reads it (its refusal answered as it is), then the document the
+ * address names (`target`, which throws a 404 for none), then a preview, answered without saving anything, or
+ * `write`, run by attempt; `context` names the target in a failed write's log line.
+ */
+export async function documentAction<Schema extends z.ZodType<{ intent: string }>, Target>(
+  request: Request,
+  schema: Schema,
+  editor: {
+    permissions: Readonly<Record<string, Permission>>
+    target: () => Target
+    context?: (target: Target) => Record<string, unknown>
+    write: (
+      actorId: number,
+      target: Target,
+      form: Exclude<z.output<Schema>, { intent: 'preview' }>,
+    ) => Promise<Response>
+  },
+) {
+  const form = await readPanelForm(request, schema, {
+    maxBytes: DOCUMENT_MAX_BODY_BYTES,
+    permissions: editor.permissions,
+  })
+  if ('reply' in form) return form.reply
+  const target = editor.target()
+  const { user, submission, value } = form
+  if (value.intent === 'preview') return previewReply(submission, value as Preview)
+  const saving = value as Exclude<z.output<Schema>, { intent: 'preview' }>
+  return attempt(submission, () => editor.write(user.id, target, saving), {
+    ...editor.context?.(target),
+    intent: value.intent,
+  })
 }
 
 /** The toast after a guide's save, by the button pressed. */
