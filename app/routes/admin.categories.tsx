@@ -1,19 +1,16 @@
-import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { ActionLink } from '#app/components/admin/action-link.tsx'
+import { Form, useLoaderData } from '@remix-run/react'
 import { CategoryForm } from '#app/components/admin/category-form.tsx'
 import { CategoryTable } from '#app/components/admin/category-table.tsx'
 import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
-import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
+import { RecordFormDialogs, RecordListHeading } from '#app/components/admin/record-list.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { useRecordPermissions } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
-import { can } from '#app/lib/permissions.ts'
+import { readRecordPanel } from '#app/lib/record-panel.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminCategory, listAdminCategories } from '#app/models/category.server.ts'
 import {
@@ -24,7 +21,7 @@ import {
   type CategoryAction,
   type CategoryIntent,
 } from '#app/schemas/category.ts'
-import { parseId, searchText } from '#app/schemas/params.ts'
+import { searchText } from '#app/schemas/params.ts'
 import { createCategory, editCategory, removeCategory, setCategoryHidden } from '#app/services/category.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -37,8 +34,6 @@ const SEARCH_MAX = 200
 
 /** Each intent and the permission it needs (SPEC §6). */
 const PERMISSIONS = { create: 'create', update: 'edit', 'toggle-visibility': 'edit', delete: 'delete' } as const
-const isIntent = (value: unknown): value is CategoryIntent =>
-  typeof value === 'string' && Object.hasOwn(PERMISSIONS, value)
 
 const FAILED: Record<CategoryIntent, string> = {
   create: 'Failed to create category',
@@ -46,8 +41,6 @@ const FAILED: Record<CategoryIntent, string> = {
   'toggle-visibility': 'Failed to update category',
   delete: 'Failed to delete category',
 }
-
-type Panel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
 
 /** The list's search, as the address carries it. */
 const readSearch = (url: URL) => searchText(SEARCH_MAX).parse(url.searchParams.get('q') ?? undefined)
@@ -63,21 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request, 'view')
   const url = requestUrl(request)
   const q = readSearch(url)
-  // A form the role cannot use is not offered, whatever the address says.
-  let panel: Panel | null = null
-  if (url.searchParams.has('new') && can(user.role, 'create')) panel = { mode: 'new' }
-  for (const mode of ['edit', 'delete'] as const) {
-    if (!url.searchParams.has(mode) || !can(user.role, mode)) continue
-    const id = parseId(url.searchParams.get(mode))
-    invariantResponse(id !== null, CATEGORY_NOT_FOUND, { status: 404 })
-    panel = { mode, id }
-  }
-  const [categories, target] = await Promise.all([
+  const [categories, dialog] = await Promise.all([
     listAdminCategories(db, q),
-    panel && panel.mode !== 'new' ? getAdminCategory(db, panel.id) : undefined,
+    readRecordPanel(url, user.role, (id) => getAdminCategory(db, id), CATEGORY_NOT_FOUND),
   ])
-  invariantResponse(panel?.mode === 'new' || !panel || target, CATEGORY_NOT_FOUND, { status: 404 })
-  return data({ q, categories, panel, target: target ?? null }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ q, categories, ...dialog }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -119,23 +102,14 @@ async function write(actorId: number, form: CategoryAction, back: string) {
 export const meta: MetaFunction = () => [{ title: 'Categories | Admin' }]
 
 export default function AdminCategories() {
-  const { q, categories, panel, target } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>()
-  const { role } = usePanelUser()
-  const may = { create: can(role, 'create'), edit: can(role, 'edit'), delete: can(role, 'delete') }
+  const loaded = useLoaderData<typeof loader>()
+  const { q, categories, panel, target } = loaded
+  const may = useRecordPermissions()
   const list = listHref(q)
-  const replied = intentOf(reply)
-  // A refused add or edit answers inside its dialog; every other refusal above the list.
-  const formShown = (panel?.mode === 'new' && replied === 'create') || (panel?.mode === 'edit' && replied === 'update')
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Categories</h1>
-        <ActionLink allowed={may.create} to={listHref(q, 'new')} className={rowButton.primary}>
-          Add Category
-        </ActionLink>
-      </div>
+      <RecordListHeading title="Categories" noun="category" addTo={listHref(q, 'new')} allowed={may.create} />
 
       <Form method="get" action="/admin/categories" role="search" className="flex flex-wrap items-end gap-2">
         <div>
@@ -163,39 +137,13 @@ export default function AdminCategories() {
         ) : null}
       </Form>
 
-      {formShown ? null : (
-        <FormErrors
-          errors={firstErrorOf(reply)}
-          title={isIntent(replied) ? FAILED[replied] : 'Failed to save category'}
-        />
-      )}
-
-      {panel?.mode === 'new' ? (
-        <PanelDialog labelledBy="category-dialog-title" closeTo={list}>
-          <h2 id="category-dialog-title" className="mb-4 text-xl font-bold">
-            Add Category
-          </h2>
-          <CategoryForm
-            action={listHref(q, 'new')}
-            cancelTo={list}
-            lastResult={replied === 'create' ? reply : undefined}
-          />
-        </PanelDialog>
-      ) : null}
-      {panel?.mode === 'edit' && target ? (
-        <PanelDialog labelledBy="category-dialog-title" closeTo={list}>
-          <h2 id="category-dialog-title" className="mb-4 text-xl font-bold">
-            Edit {target.name}
-          </h2>
-          <CategoryForm
-            key={target.id}
-            category={target}
-            action={listHref(q, `edit=${target.id}`)}
-            cancelTo={list}
-            lastResult={replied === 'update' ? reply : undefined}
-          />
-        </PanelDialog>
-      ) : null}
+      <RecordFormDialogs
+        noun="category"
+        dialog={loaded}
+        failed={FAILED}
+        href={(extra) => listHref(q, extra)}
+        form={({ record, ...props }) => <CategoryForm key={record?.id} category={record} {...props} />}
+      />
       {panel?.mode === 'delete' && target ? (
         <DeleteDialog
           title="Delete category"

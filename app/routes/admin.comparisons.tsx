@@ -1,18 +1,14 @@
-import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
-import { ActionLink } from '#app/components/admin/action-link.tsx'
+import { useLoaderData } from '@remix-run/react'
 import { ComparisonForm } from '#app/components/admin/comparison-form.tsx'
 import { ComparisonList } from '#app/components/admin/comparison-list.tsx'
 import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
-import { PanelDialog } from '#app/components/admin/panel-dialog.tsx'
-import { rowButton } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { RecordFormDialogs, RecordListHeading } from '#app/components/admin/record-list.tsx'
+import { useRecordPermissions } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
-import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
-import { can } from '#app/lib/permissions.ts'
+import { readRecordPanel } from '#app/lib/record-panel.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { getAdminComparison, listAdminComparisons } from '#app/models/comparison.server.ts'
 import {
@@ -22,7 +18,6 @@ import {
   type ComparisonAction,
   type ComparisonIntent,
 } from '#app/schemas/comparison.ts'
-import { parseId } from '#app/schemas/params.ts'
 import { createComparison, editComparison, removeComparison } from '#app/services/comparison.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -35,8 +30,6 @@ const LIST = '/admin/comparisons'
 
 /** Each intent and the permission it needs (SPEC §6). */
 const PERMISSIONS = { create: 'create', update: 'edit', delete: 'delete' } as const
-const isIntent = (value: unknown): value is ComparisonIntent =>
-  typeof value === 'string' && Object.hasOwn(PERMISSIONS, value)
 
 const FAILED: Record<ComparisonIntent, string> = {
   create: 'Failed to create comparison',
@@ -44,26 +37,13 @@ const FAILED: Record<ComparisonIntent, string> = {
   delete: 'Failed to delete comparison',
 }
 
-type Panel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request, 'view')
-  const url = requestUrl(request)
-  // A form the role cannot use is not offered, whatever the address says.
-  let panel: Panel | null = null
-  if (url.searchParams.has('new') && can(user.role, 'create')) panel = { mode: 'new' }
-  for (const mode of ['edit', 'delete'] as const) {
-    if (!url.searchParams.has(mode) || !can(user.role, mode)) continue
-    const id = parseId(url.searchParams.get(mode))
-    invariantResponse(id !== null, COMPARISON_NOT_FOUND, { status: 404 })
-    panel = { mode, id }
-  }
-  const [comparisons, target] = await Promise.all([
+  const [comparisons, dialog] = await Promise.all([
     listAdminComparisons(db),
-    panel && panel.mode !== 'new' ? getAdminComparison(db, panel.id) : undefined,
+    readRecordPanel(requestUrl(request), user.role, (id) => getAdminComparison(db, id), COMPARISON_NOT_FOUND),
   ])
-  invariantResponse(panel?.mode === 'new' || !panel || target, COMPARISON_NOT_FOUND, { status: 404 })
-  return data({ comparisons, panel, target: target ?? null }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ comparisons, ...dialog }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,53 +76,22 @@ async function write(actorId: number, form: ComparisonAction) {
 export const meta: MetaFunction = () => [{ title: 'Comparisons | Admin' }]
 
 export default function AdminComparisons() {
-  const { comparisons, panel, target } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>()
-  const { role } = usePanelUser()
-  const may = { create: can(role, 'create'), edit: can(role, 'edit'), delete: can(role, 'delete') }
-  const replied = intentOf(reply)
-  // A refused add or edit answers inside its dialog; every other refusal above the list.
-  const formShown = (panel?.mode === 'new' && replied === 'create') || (panel?.mode === 'edit' && replied === 'update')
+  const loaded = useLoaderData<typeof loader>()
+  const { comparisons, panel, target } = loaded
+  const may = useRecordPermissions()
   const href = (extra = '') => (extra ? `${LIST}?${extra}` : LIST)
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Comparisons</h1>
-        <ActionLink allowed={may.create} to={href('new')} className={rowButton.primary}>
-          Add Comparison
-        </ActionLink>
-      </div>
+      <RecordListHeading title="Comparisons" noun="comparison" addTo={href('new')} allowed={may.create} />
 
-      {formShown ? null : (
-        <FormErrors
-          errors={firstErrorOf(reply)}
-          title={isIntent(replied) ? FAILED[replied] : 'Failed to save comparison'}
-        />
-      )}
-
-      {panel?.mode === 'new' ? (
-        <PanelDialog labelledBy="comparison-dialog-title" closeTo={LIST}>
-          <h2 id="comparison-dialog-title" className="mb-4 text-xl font-bold">
-            Add Comparison
-          </h2>
-          <ComparisonForm action={href('new')} cancelTo={LIST} lastResult={replied === 'create' ? reply : undefined} />
-        </PanelDialog>
-      ) : null}
-      {panel?.mode === 'edit' && target ? (
-        <PanelDialog labelledBy="comparison-dialog-title" closeTo={LIST}>
-          <h2 id="comparison-dialog-title" className="mb-4 text-xl font-bold">
-            Edit {target.name}
-          </h2>
-          <ComparisonForm
-            key={target.id}
-            comparison={target}
-            action={href(`edit=${target.id}`)}
-            cancelTo={LIST}
-            lastResult={replied === 'update' ? reply : undefined}
-          />
-        </PanelDialog>
-      ) : null}
+      <RecordFormDialogs
+        noun="comparison"
+        dialog={loaded}
+        failed={FAILED}
+        href={href}
+        form={({ record, ...props }) => <ComparisonForm key={record?.id} comparison={record} {...props} />}
+      />
       {panel?.mode === 'delete' && target ? (
         <DeleteDialog
           title="Delete comparison"

@@ -5,12 +5,12 @@ import { MediaLibrary } from '#app/components/admin/media-library.tsx'
 import { mediaErrorBoundary, UploadForm } from '#app/components/admin/media.tsx'
 import { NewFolderForm } from '#app/components/admin/new-folder-form.tsx'
 import { primaryButtonClass, secondaryButtonClass } from '#app/components/admin/styles.ts'
-import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
+import { useRecordPermissions } from '#app/components/admin/use-panel-user.ts'
 import { firstErrorOf, FormErrors, intentOf } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
-import { can, type Permission } from '#app/lib/permissions.ts'
+import { type Permission } from '#app/lib/permissions.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { listFolders, listMedia } from '#app/models/media.server.ts'
 import {
@@ -92,9 +92,8 @@ export const meta: MetaFunction = () => [{ title: 'Media | Admin' }]
 export default function MediaPage() {
   const { media, folders, filters } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
-  const { role } = usePanelUser()
   const location = useLocation()
-  const may = { create: can(role, 'create'), edit: can(role, 'edit'), delete: can(role, 'delete') }
+  const may = useRecordPermissions()
   const replied = intentOf(reply)
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search)
