@@ -13,7 +13,7 @@ import { seedDatabase } from '#db/seed-data/index.ts'
 import { products, type SeedProduct } from '#db/seed-data/products.ts'
 import { reviews } from '#db/seed-data/reviews.ts'
 import { onServer } from '#tests/support/postgres.ts'
-import { asinOfG, hashOfG, uniformDraws } from './draws-sql.ts'
+import { asinOfG, drawnValues, hashOfG, uniformDraws } from './draws-sql.ts'
 import productKinds from './product-kinds.json' with { type: 'json' }
 import { COPIES_VERSION, generateCopies } from './shape-copies.ts'
 
@@ -419,15 +419,7 @@ SELECT asin,
        'https://www.amazon.com/dp/' || asin || '?tag=comicvault-20',
        '/images/products/' || image,
        ARRAY['/images/products/' || image],
-       price,
-       CASE WHEN u_manual < 0.04 THEN round(price * 0.85, 2) END,
-       round((3.0 + 2.0 * sqrt(u_rating))::numeric, 1),
-       floor(power(u_reviews, 3) * 4000)::int,
-       u_flags >= 0.95,
-       u_hidden < 0.03,
-       now() - interval '10 minutes' - u_updated * interval '5 hours',
-       now() - interval '1 day' - u_created * interval '365 days',
-       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       ${drawnValues('price')},
        kind::product_kind,
        eras,
        made_of::product_material,

@@ -19,3 +19,17 @@ export const asinOfG = (prefix: string) => `'${prefix}' || (
          / (36::bigint ^ d)::bigint % 36)::int + 1, 1), '' ORDER BY d DESC)
   FROM generate_series(0, 7) AS d
 )`
+
+/**
+ * The values the draws give a product's price, manual_price, rating, review_count, is_featured, soft_hidden,
+ * last_updated, created_at and updated_at, in that order; `price` is the column holding its drawn price.
+ */
+export const drawnValues = (price: string) => `${price},
+       CASE WHEN u_manual < 0.04 THEN round(${price} * 0.85, 2) END,
+       round((3.0 + 2.0 * sqrt(u_rating))::numeric, 1),
+       floor(power(u_reviews, 3) * 4000)::int,
+       u_flags >= 0.95,
+       u_hidden < 0.03,
+       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       now() - interval '1 day' - u_created * interval '365 days',
+       now() - interval '10 minutes' - u_updated * interval '5 hours'`

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { titleTerms } from '#app/utils/search.ts'
 import { products as seededProducts } from '#db/seed-data/products.ts'
-import { asinOfG, hashOfG, uniformDraws } from './draws-sql.ts'
+import { asinOfG, drawnValues, hashOfG, uniformDraws } from './draws-sql.ts'
 
 // `npm run bench -- --shape copies`: a catalogue of large categories of near-identical products, loaded the way a
 // production bulk import loads it (one INSERT … SELECT, then ANALYZE, no VACUUM), and searched with terms that were
@@ -75,15 +75,7 @@ INSERT INTO products (asin, title, affiliate_url, price, manual_price, rating, r
 SELECT p.asin,
        o.title || ' #' || p.copy,
        'https://www.amazon.com/dp/' || p.asin || '?tag=comicvault-20',
-       p.price,
-       CASE WHEN u_manual < 0.04 THEN round(p.price * 0.85, 2) END,
-       round((3.0 + 2.0 * sqrt(u_rating))::numeric, 1),
-       floor(power(u_reviews, 3) * 4000)::int,
-       u_flags >= 0.95,
-       u_hidden < 0.03,
-       now() - interval '10 minutes' - u_updated * interval '5 hours',
-       now() - interval '1 day' - u_created * interval '365 days',
-       now() - interval '10 minutes' - u_updated * interval '5 hours',
+       ${drawnValues('p.price')},
        ${values}
 FROM priced p
 JOIN originals o ON o.n = (p.g - 1) % $2::int
