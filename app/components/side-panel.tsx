@@ -1,8 +1,8 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '#app/components/link.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { clickedBeside, useModalDialog } from '#app/utils/use-modal-dialog.ts'
+import { LinkList } from './link-list.tsx'
 import { SearchForm } from './search-form.tsx'
 import { siteNavLinks } from './site-nav.ts'
 
@@ -103,15 +103,11 @@ function MenuContent() {
     <>
       <SearchForm placeholder="Search..." inputId="side-panel-search" />
       <nav aria-label="Menu">
-        <ul className="flex flex-col gap-1">
-          {siteNavLinks.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="block rounded-md px-3 py-2 font-medium hover:bg-slate-100">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={siteNavLinks}
+          className="flex flex-col gap-1"
+          linkClassName="block rounded-md px-3 py-2 font-medium hover:bg-slate-100"
+        />
       </nav>
     </>
   )

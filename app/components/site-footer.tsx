@@ -1,6 +1,8 @@
-import { Link } from '#app/components/link.tsx'
+import { LinkList } from './link-list.tsx'
+import { sitePages } from './site-nav.ts'
 import { StoreChooser } from './store-chooser.tsx'
 
+const { guides, sizesGuide, fit, compareSleeves, starterKits, faq, about, disclosure, contact } = sitePages
 const linkColumns = [
   {
     heading: 'Shop',
@@ -10,25 +12,8 @@ const linkColumns = [
       { to: '/search?q=boxes', label: 'Storage Boxes' },
     ],
   },
-  {
-    heading: 'Guides',
-    links: [
-      { to: '/guides', label: 'All Guides' },
-      { to: '/sizes-guide', label: 'Sizes Guide' },
-      { to: '/fit', label: 'Fit Finder' },
-      { to: '/compare-sleeves', label: 'Compare Sleeves' },
-      { to: '/starter-kits', label: 'Starter Kits' },
-      { to: '/faq', label: 'FAQ' },
-    ],
-  },
-  {
-    heading: 'Company',
-    links: [
-      { to: '/about', label: 'About' },
-      { to: '/disclosure', label: 'Affiliate Disclosure' },
-      { to: '/contact', label: 'Contact' },
-    ],
-  },
+  { heading: 'Guides', links: [{ ...guides, label: 'All Guides' }, sizesGuide, fit, compareSleeves, starterKits, faq] },
+  { heading: 'Company', links: [about, disclosure, contact] },
 ] as const
 
 export function SiteFooter({
@@ -66,15 +51,11 @@ export function SiteFooter({
         {linkColumns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="text-base font-semibold text-white">{column.heading}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="hover:text-white hover:underline">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={column.links}
+              className="mt-3 space-y-2 text-sm"
+              linkClassName="hover:text-white hover:underline"
+            />
           </nav>
         ))}
       </div>

@@ -1,19 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { siteNavLinks } from '#app/components/site-nav.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 
 // The shared layout (SPEC §2 "Shared elements"): sticky header with nav and search, the small-screen side
 // panel, and the footer, on every public page. Runs with and without JavaScript.
 
-// The spec's four links in its order, with the fit finder (docs/decisions/043) after the sizes guide and the guides
-// (docs/decisions/052) after it.
-const navLinks = [
-  { label: 'Starter Kits', href: '/starter-kits' },
-  { label: 'Compare Sleeves', href: '/compare-sleeves' },
-  { label: 'Sizes Guide', href: '/sizes-guide' },
-  { label: 'Fit Finder', href: '/fit' },
-  { label: 'Guides', href: '/guides' },
-  { label: 'About', href: '/about' },
-] as const
+// The header's links (app/components/site-nav.ts): the spec's four in its order, with the fit finder
+// (docs/decisions/043) after the sizes guide and the guides (docs/decisions/052) after it.
+const navLabels = ['Starter Kits', 'Compare Sleeves', 'Sizes Guide', 'Fit Finder', 'Guides', 'About']
 
 const footerHrefs = [
   '/guides',
@@ -69,9 +63,9 @@ for (const { name, path } of publicPaths) {
       // Desktop viewport: the links sit inline, in order; the side panel's Menu control is not shown.
       const nav = banner.getByRole('navigation')
       await expect(nav).toBeVisible()
-      await expect(nav.getByRole('link')).toHaveText(navLinks.map((link) => link.label))
-      for (const { label, href } of navLinks) {
-        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+      await expect(nav.getByRole('link')).toHaveText(navLabels)
+      for (const { label, to } of siteNavLinks) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', to)
       }
       await expect(menuControl(page)).toBeHidden()
       await expect(sidePanel(page)).toBeHidden()
@@ -115,7 +109,7 @@ test.describe('side panel on a phone', () => {
     // The header fits: nothing pushes the page wider than the phone's screen.
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(pageWidth, 'page width (scrollWidth) at 390px').toBeLessThanOrEqual(390)
-    for (const { label } of navLinks) {
+    for (const label of navLabels) {
       const links = banner.getByRole('link', { name: label, exact: true, includeHidden: true })
       await expect(links.first()).toBeAttached() // they exist...
       for (const link of await links.all()) await expect(link).toBeHidden() // ...but none is shown
@@ -138,10 +132,10 @@ test.describe('side panel on a phone', () => {
     expect(box.y, 'panel starts at the top').toBeCloseTo(0, 0)
     expect(box.x + box.width, 'panel is on the right edge').toBeCloseTo(viewport.width, 0)
 
-    for (const { label, href } of navLinks) {
+    for (const { label, to } of siteNavLinks) {
       const link = panel.getByRole('link', { name: label, exact: true })
       await expect(link).toBeInViewport({ ratio: 1 })
-      await expect(link).toHaveAttribute('href', href)
+      await expect(link).toHaveAttribute('href', to)
     }
     await expect(panel.getByPlaceholder('Search...', { exact: true })).toBeInViewport({ ratio: 1 })
     await expect(closeControl(panel)).toBeInViewport({ ratio: 1 })
