@@ -56,66 +56,66 @@ function FieldFrame({
 const hintId = (meta: Meta) => `${meta.id}-hint`
 const describedBy = (meta: Meta, hint: ReactNode) => (hint ? hintId(meta) : undefined)
 
-type Controlled = 'id' | 'name' | 'form' | 'defaultValue' | 'defaultChecked' | 'aria-invalid' | 'aria-describedby'
-
-export function Field({
+/** A field's props: its frame's, and the rest, for its control. */
+function splitFrame<Rest extends object>({
   meta,
   label,
   hint,
   className,
   labelClassName,
+  ...rest
+}: FrameProps & Rest): [FrameProps & { ariaDescribedBy?: string }, Rest] {
+  return [{ meta, label, hint, className, labelClassName, ariaDescribedBy: describedBy(meta, hint) }, rest as Rest]
+}
+
+type Controlled = 'id' | 'name' | 'form' | 'defaultValue' | 'defaultChecked' | 'aria-invalid' | 'aria-describedby'
+
+export function Field({
   type = 'text',
   inputClassName = inputClass,
-  ...inputProps
+  ...field
 }: FrameProps & {
   type?:
     'text' | 'email' | 'password' | 'search' | 'url' | 'tel' | 'number' | 'date' | 'datetime-local' | 'hidden' | 'file'
   inputClassName?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, Controlled | 'type' | 'className'>) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, hint) })
+  const [{ ariaDescribedBy, ...frame }, inputProps] = splitFrame(field)
+  const { key, ...props } = getInputProps(frame.meta, { type, ariaDescribedBy })
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className} labelClassName={labelClassName}>
+    <FieldFrame {...frame}>
       <input key={key} {...props} {...inputProps} className={inputClassName} />
     </FieldFrame>
   )
 }
 
 export function TextareaField({
-  meta,
-  label,
-  hint,
-  className,
-  labelClassName,
   inputClassName = inputClass,
-  ...textareaProps
+  ...field
 }: FrameProps & { inputClassName?: string } & Omit<
     TextareaHTMLAttributes<HTMLTextAreaElement>,
     Controlled | 'className'
   >) {
-  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy(meta, hint) })
+  const [{ ariaDescribedBy, ...frame }, textareaProps] = splitFrame(field)
+  const { key, ...props } = getTextareaProps(frame.meta, { ariaDescribedBy })
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className} labelClassName={labelClassName}>
+    <FieldFrame {...frame}>
       <textarea key={key} {...props} {...textareaProps} className={inputClassName} />
     </FieldFrame>
   )
 }
 
 export function SelectField({
-  meta,
-  label,
-  hint,
-  className,
-  labelClassName,
   options,
   inputClassName = inputClass,
-  ...selectProps
+  ...field
 }: FrameProps & {
   options: readonly (string | { value: string; label: string })[]
   inputClassName?: string
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Controlled | 'className' | 'children'>) {
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy(meta, hint) })
+  const [{ ariaDescribedBy, ...frame }, selectProps] = splitFrame(field)
+  const { key, ...props } = getSelectProps(frame.meta, { ariaDescribedBy })
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className} labelClassName={labelClassName}>
+    <FieldFrame {...frame}>
       <select key={key} {...props} {...selectProps} className={inputClassName}>
         {options.map((option) => {
           const { value, label } = typeof option === 'string' ? { value: option, label: option } : option

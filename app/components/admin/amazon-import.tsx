@@ -3,6 +3,7 @@ import { useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { StatusButton } from '#app/components/status-button.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
+import { PanelCard } from './panel-card.tsx'
 import { AsinImportForm, buttonClass } from './product-import-form.tsx'
 
 // The Manual Import tab, the bulk import and refresh sections of Bulk Tools, and the progress of an import.
@@ -194,13 +195,10 @@ export function ManualImportTab({
   canImport: boolean
 }) {
   return (
-    <section aria-labelledby="import-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
-      <h2 id="import-heading" className="text-xl font-semibold">
-        Manual Import
-      </h2>
+    <PanelCard id="import-heading" title="Manual Import" className="space-y-4 p-6">
       <AsinImportForm kind="manual" disabled={!canImport} />
       <RecentImports jobs={jobs} timeZone={timeZone} />
-    </section>
+    </PanelCard>
   )
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Pagination } from '#app/components/pagination.tsx'
 import { AdminTable } from './admin-table.tsx'
 import { FilterField } from './filter-field.tsx'
+import { PanelCard } from './panel-card.tsx'
 import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
 export interface AuditEntry {
@@ -27,10 +28,7 @@ export function AuditSection({
   entities: readonly string[]
 }) {
   return (
-    <section aria-labelledby="audit-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="audit-heading" className="text-xl font-semibold">
-        Audit log
-      </h2>
+    <PanelCard id="audit-heading" title="Audit log">
       <Form method="get" aria-label="Filter the audit log" className="mt-4 flex flex-wrap items-end gap-3">
         <FilterSelect id="audit-entity" name="entity" label="Entity" value={filter.entity} all="All entities">
           {entities.map((entity) => (
@@ -55,7 +53,7 @@ export function AuditSection({
       </p>
       {audit.entries.length > 0 ? <AuditTable entries={audit.entries} /> : null}
       <Pagination page={audit.page} pageCount={audit.pageCount} />
-    </section>
+    </PanelCard>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react'
 
 import { Toaster, type ToastMessage } from '#app/components/toaster.tsx'
+import { PanelCard } from './panel-card.tsx'
 
 const EXPORT_URL = '/admin/products/export'
 
@@ -36,10 +37,7 @@ export function BulkToolsTab() {
   }
 
   return (
-    <section aria-labelledby="bulk-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
-      <h2 id="bulk-heading" className="text-xl font-semibold">
-        Bulk Tools
-      </h2>
+    <PanelCard id="bulk-heading" title="Bulk Tools" className="space-y-4 p-6">
       <div>
         <h3 className="font-semibold">CSV export</h3>
         <p className="mt-1 text-sm text-slate-700">
@@ -58,6 +56,6 @@ export function BulkToolsTab() {
       </div>
       {/* Always rendered: a live region announces a change of its content, not its own arrival. */}
       <Toaster toast={toast} />
-    </section>
+    </PanelCard>
   )
 }

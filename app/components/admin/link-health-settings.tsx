@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '#app/components/link.tsx'
 import { LINK_HEALTH_PATH } from '#app/schemas/link-health.ts'
+import { PanelCard } from './panel-card.tsx'
 import { ToggleForm } from './toggle-form.tsx'
 
 // The link-health part of /admin/settings (docs/decisions/047): the owner's auto-hide (admins only) and each
@@ -19,10 +20,7 @@ export function LinkHealthSettings({
   reply: Reply
 }) {
   return (
-    <section aria-labelledby="link-health-settings-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="link-health-settings-heading" className="text-xl font-semibold">
-        Link health
-      </h2>
+    <PanelCard id="link-health-settings-heading" title="Link health">
       <p className="mt-1 text-sm text-slate-700">
         The nightly refresh lists problems with products&apos; Amazon links under{' '}
         <Link to={LINK_HEALTH_PATH} className="font-medium text-brand-700 underline">
@@ -52,6 +50,6 @@ export function LinkHealthSettings({
           lastResult={reply}
         />
       </div>
-    </section>
+    </PanelCard>
   )
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '#app/components/link.tsx'
+import { PanelCard } from './panel-card.tsx'
 import { ToggleForm } from './toggle-form.tsx'
 
 // The sign-in part of /admin/settings (docs/decisions/048): the owner's "require two-factor for every panel
@@ -13,10 +14,7 @@ export function SignInSettings({
   reply: SubmissionResult<string[]> | undefined
 }) {
   return (
-    <section aria-labelledby="sign-in-settings-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="sign-in-settings-heading" className="text-xl font-semibold">
-        Sign-in
-      </h2>
+    <PanelCard id="sign-in-settings-heading" title="Sign-in">
       <p className="mt-1 text-sm text-slate-700">
         Each user adds their own passkeys or authenticator app under{' '}
         <Link to="/admin/account" className="font-medium text-brand-700 underline">
@@ -35,6 +33,6 @@ export function SignInSettings({
           lastResult={reply}
         />
       </div>
-    </section>
+    </PanelCard>
   )
 }

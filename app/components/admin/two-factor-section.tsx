@@ -1,3 +1,4 @@
+import { PanelCard } from './panel-card.tsx'
 import { AppAuthenticator, type PendingTotp } from './two-factor/app-authenticator.tsx'
 import { Passkeys, type Passkey } from './two-factor/passkeys.tsx'
 import { NewRecoveryCodes, RecoveryCodes } from './two-factor/recovery-codes.tsx'
@@ -32,10 +33,7 @@ export function TwoFactorSection({
   const replyFor = replyByForm(reply)
   const hasPasskey = status.passkeys.length > 0
   return (
-    <section aria-labelledby="two-factor-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="two-factor-heading" className="text-xl font-semibold">
-        Two-factor sign-in
-      </h2>
+    <PanelCard id="two-factor-heading" title="Two-factor sign-in">
       {recoveryCodes ? <NewRecoveryCodes codes={recoveryCodes} /> : null}
       {required && !status.enrolled ? (
         <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
@@ -71,6 +69,6 @@ export function TwoFactorSection({
           lastResult={replyFor('regenerate-codes')}
         />
       ) : null}
-    </section>
+    </PanelCard>
   )
 }

@@ -13,6 +13,7 @@ import {
 } from '#app/schemas/panel-users.ts'
 import { INVITATION_LINK_HOURS } from '#app/utils/password-links.ts'
 import { AdminTable } from './admin-table.tsx'
+import { PanelCard } from './panel-card.tsx'
 import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
 // The users section of /admin/settings (admins only): a row per panel user with its role form and a
@@ -43,10 +44,7 @@ export function UsersSection({
 }) {
   const replied = intentOf(reply)
   return (
-    <section aria-labelledby="users-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="users-heading" className="text-xl font-semibold">
-        Users
-      </h2>
+    <PanelCard id="users-heading" title="Users">
       <p className="mt-1 text-sm text-slate-700">
         Admins manage everything, editors curate without deleting, viewers only look. There is always at least one
         admin.
@@ -81,7 +79,7 @@ export function UsersSection({
         They receive an e-mail with a link to set their password, valid for {INVITATION_LINK_HOURS} hours.
       </p>
       <AddUserForm lastResult={replied === 'add-user' ? reply : undefined} />
-    </section>
+    </PanelCard>
   )
 }
 
