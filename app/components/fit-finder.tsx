@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { Link } from '#app/components/link.tsx'
 import { FIT_COUNT_MAX, type FitQuery } from '#app/schemas/fit-finder.ts'
 import { eraLabel, ERAS, kindLabel, type Era } from '#app/schemas/product-specs.ts'
@@ -72,73 +73,94 @@ const forEras = (eras: Era[]) => eras.map(eraLabel).join(', ')
 
 export function KitSection({ kit }: { kit: StarterKit }) {
   return (
-    <section aria-labelledby="kit-heading" className="mt-10">
-      <h2 id="kit-heading" className="text-2xl font-bold">
-        Your starter kit
-      </h2>
-      <p className="mt-2 max-w-3xl text-slate-600">
-        For each era we pick the bag or sleeve and the board with the lowest price per unit (or a bag-and-board set when
-        it costs less), and the box with the lowest price per book that fits every era you chose; only prices taken in
-        the last 24 hours count.
-      </p>
-      {kit.entries.length > 0 ? (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {kit.entries.map((entry) => (
-            <li key={entry.asin} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div>
-                <Link to={`/product/${entry.asin}`} className="font-medium hover:underline">
-                  {entry.title}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {entry.pack}, for {forEras(entry.eras)}
-                </p>
-              </div>
-              <div className="flex items-center gap-3">
-                <span className="font-semibold">{formatCents(entry.cents)}</span>
-                <BuyLink asin={entry.asin} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Missing notes={kit.missing} />
-      {kit.entries.length > 0 ? (
-        <p className="mt-3 text-lg">
-          Starter kit total: <span className="font-bold">{formatCents(kit.totalCents)}</span>
-        </p>
-      ) : null}
-    </section>
+    <FinderResult
+      id="kit-heading"
+      title="Your starter kit"
+      answer={kit}
+      totalLabel="Starter kit total"
+      items={kit.entries.map((entry) => (
+        <li key={entry.asin} className={rowClass}>
+          <div>
+            <Link to={`/product/${entry.asin}`} className="font-medium hover:underline">
+              {entry.title}
+            </Link>
+            <p className="text-sm text-slate-600">
+              {entry.pack}, for {forEras(entry.eras)}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="font-semibold">{formatCents(entry.cents)}</span>
+            <BuyLink asin={entry.asin} />
+          </div>
+        </li>
+      ))}
+    >
+      For each era we pick the bag or sleeve and the board with the lowest price per unit (or a bag-and-board set when
+      it costs less), and the box with the lowest price per book that fits every era you chose; only prices taken in the
+      last 24 hours count.
+    </FinderResult>
   )
 }
 
 export function PlanSection({ plan }: { plan: CountPlan }) {
   return (
-    <section aria-labelledby="plan-heading" className="mt-10">
-      <h2 id="plan-heading" className="text-2xl font-bold">
-        What your books need
+    <FinderResult
+      id="plan-heading"
+      title="What your books need"
+      answer={plan}
+      totalLabel="Total for your books"
+      items={plan.lines.map((line) => (
+        <li key={line.text} className={rowClass}>
+          <div>
+            <p className="font-medium">{line.text}</p>
+            <Link to={`/product/${line.asin}`} className="text-sm text-slate-600 underline">
+              {line.title}
+            </Link>
+          </div>
+          <BuyLink asin={line.asin} />
+        </li>
+      ))}
+    >
+      Packs are rounded up, and the boxes are counted for all your books together.
+    </FinderResult>
+  )
+}
+
+const rowClass = 'flex flex-wrap items-center justify-between gap-3 p-4'
+
+/**
+ * One of the finder's answers: what it counts (`children`), a list row per product (`items`), what it could not
+ * find, and the total.
+ */
+function FinderResult({
+  id,
+  title,
+  answer,
+  totalLabel,
+  items,
+  children,
+}: {
+  /** The heading's id. */
+  id: string
+  title: string
+  answer: { missing: string[]; totalCents: number }
+  totalLabel: string
+  items: ReactNode[]
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
       </h2>
-      <p className="mt-2 max-w-3xl text-slate-600">
-        Packs are rounded up, and the boxes are counted for all your books together.
-      </p>
-      {plan.lines.length > 0 ? (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {plan.lines.map((line) => (
-            <li key={line.text} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div>
-                <p className="font-medium">{line.text}</p>
-                <Link to={`/product/${line.asin}`} className="text-sm text-slate-600 underline">
-                  {line.title}
-                </Link>
-              </div>
-              <BuyLink asin={line.asin} />
-            </li>
-          ))}
-        </ul>
+      <p className="mt-2 max-w-3xl text-slate-600">{children}</p>
+      {items.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">{items}</ul>
       ) : null}
-      <Missing notes={plan.missing} />
-      {plan.lines.length > 0 ? (
+      <Missing notes={answer.missing} />
+      {items.length > 0 ? (
         <p className="mt-3 text-lg">
-          Total for your books: <span className="font-bold">{formatCents(plan.totalCents)}</span>
+          {totalLabel}: <span className="font-bold">{formatCents(answer.totalCents)}</span>
         </p>
       ) : null}
     </section>

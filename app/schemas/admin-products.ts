@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, idFilter, pageParam, priceField, searchText } from './params.ts'
+import { idField, idFilter, pageParam, priceField, readFilters, searchText } from './params.ts'
 import { ProductSpecsSchema, type ProductSpecs } from './product-specs.ts'
 
 // The admin Products page (SPEC §2, §5): its URL filters, the edit panel's form, and review moderation.
@@ -25,10 +25,7 @@ export const ProductListFilters = z.object({
 })
 export type ProductListFilters = z.infer<typeof ProductListFilters>
 
-export function readProductListFilters(url: URL): ProductListFilters {
-  const params = Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''))
-  return ProductListFilters.parse(params)
-}
+export const readProductListFilters = (url: URL): ProductListFilters => readFilters(ProductListFilters, url)
 
 /** A comma-separated list: trimmed, empties dropped, duplicates dropped, at most `max` items of `length`. */
 const commaList = (max: number, length: number, label: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isAsin } from '#app/utils/asin.ts'
 import { LINK_PROBLEM_KINDS } from '#app/utils/link-health.ts'
-import { idField, pageParam } from './params.ts'
+import { idField, pageParam, readFilters } from './params.ts'
 
 // The Link health tab of /admin/products (docs/decisions/047): its filters and its row forms, and the two
 // link-health settings of /admin/settings. Shared by browser and server.
@@ -15,10 +15,7 @@ export const LinkHealthFilters = z.object({
 })
 export type LinkHealthFilters = z.infer<typeof LinkHealthFilters>
 
-export function readLinkHealthFilters(url: URL): LinkHealthFilters {
-  const params = Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''))
-  return LinkHealthFilters.parse(params)
-}
+export const readLinkHealthFilters = (url: URL): LinkHealthFilters => readFilters(LinkHealthFilters, url)
 
 export const PROBLEM_GONE = 'That problem is no longer open.'
 export const INVALID_ASIN = 'Enter an ASIN: 10 capital letters and digits, such as B000123456.'

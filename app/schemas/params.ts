@@ -77,3 +77,8 @@ export const priceField = z.coerce
     (value) => value > PRICE_MAX || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
     'At most two decimals (step 0.01)',
   )
+
+/** The address's filters as `schema` reads them; an empty value is no filter (a form's "All" option sends ""). */
+export function readFilters<Schema extends z.ZodTypeAny>(schema: Schema, url: URL): z.output<Schema> {
+  return schema.parse(Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== '')))
+}

@@ -1,6 +1,6 @@
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import { ERAS, kindLabel, materialLabel, specsOf, type ProductSpecs } from '#app/schemas/product-specs.ts'
-import { displayPrice, unitAmount, unitPrice, type DisplayPrice, type PriceFields, type UnitPrice } from './pricing.ts'
+import { pricedProduct, unitAmount, type DisplayPrice, type PriceFields, type UnitPrice } from './pricing.ts'
 
 /** A product as a comparison table shows it: the price decided once, on the server, at render time. */
 export interface ComparisonRow {
@@ -17,16 +17,7 @@ export function toComparisonRow(
   row: PriceFields & ProductSpecs & { asin: string; title: string; rating: string; review_count: number },
   now: Date,
 ): ComparisonRow {
-  const price = displayPrice(row, now)
-  return {
-    asin: row.asin,
-    title: row.title,
-    specs: specsOf(row),
-    price,
-    unitPrice: unitPrice(price, row),
-    rating: Number(row.rating),
-    review_count: row.review_count,
-  }
+  return { ...pricedProduct(row, now), specs: specsOf(row) }
 }
 
 type SortValue = number | string | null

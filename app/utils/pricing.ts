@@ -97,3 +97,19 @@ export function unitAmount(price: DisplayPrice, units: UnitFields): number | nul
   if (count <= 1 && units.capacity === null) return null
   return price.amount / count
 }
+
+/** What every list of products shows of one: its ASIN, title, rating and reviews, and its price decided at `now`. */
+export function pricedProduct(
+  row: PriceFields & UnitFields & { asin: string; title: string; rating: string; review_count: number },
+  now: Date,
+) {
+  const price = displayPrice(row, now)
+  return {
+    asin: row.asin,
+    title: row.title,
+    rating: Number(row.rating),
+    review_count: row.review_count,
+    price,
+    unitPrice: unitPrice(price, row),
+  }
+}
