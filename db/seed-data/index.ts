@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely'
 import { embedTargets, parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
+import { productIdsByAsin } from '#app/models/comparison.server.ts'
 import { insertRevision, setEmbeds } from '#app/models/document.server.ts'
 import type { Executor } from '../client.ts'
 import type { Products, Reviews } from '../types.ts'
@@ -135,19 +136,11 @@ async function seed(trx: Executor): Promise<SeedCounts> {
     .returning(['id', 'slug'])
     .execute()
   if (insertedTables.length) {
-    const productIds = new Map(
-      (
-        await trx
-          .selectFrom('products')
-          .select(['id', 'asin'])
-          .where(
-            'asin',
-            'in',
-            comparisons.flatMap((table) => table.asins),
-          )
-          .execute()
-      ).map((p) => [p.asin, p.id]),
+    const listed = await productIdsByAsin(
+      trx,
+      comparisons.flatMap((table) => table.asins),
     )
+    const productIds = new Map(listed.map((p) => [p.asin, p.id]))
     const tableRows = insertedTables.flatMap((inserted) => {
       const table = comparisons.find((candidate) => candidate.slug === inserted.slug)!
       const ids = table.asins.flatMap((asin) => productIds.get(asin) ?? [])

@@ -8,6 +8,7 @@ import { createCategory, createProduct } from '#tests/support/catalogue.ts'
 import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 import { callAction, callLoader, loaderData, redirectOf, replyOf } from '#tests/support/remix.ts'
+import { rowCount } from '#tests/support/rows.ts'
 
 // /admin/categories through its real loader and action: messages, slugs, audit rows,
 // refusals that change nothing, and the cached public pages each write drops (docs/decisions/030).
@@ -45,8 +46,7 @@ const load = (query = '', cookie = adminCookie) =>
 const bySlug = (slug: string) => db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()
 const snapshot = () => db.selectFrom('categories').selectAll().orderBy('id').execute()
 const auditRows = (entityId: number) => auditRowsOf('CATEGORY', entityId)
-const auditCount = async () =>
-  (await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+const auditCount = () => rowCount('audit_log')
 
 describe('create', () => {
   test('derives the slug, writes the audit row, drops the lists of categories: "Category created successfully"', async () => {

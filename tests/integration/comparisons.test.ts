@@ -21,6 +21,7 @@ import {
   statusOf,
   thrownResponse,
 } from '#tests/support/remix.ts'
+import { rowCount } from '#tests/support/rows.ts'
 
 // Comparison tables (docs/decisions/042): /admin/comparisons through its real loader and action (messages, audit rows,
 // permissions, dropped pages), /compare/{slug} (sorting, stale prices, hidden products, ItemList), /compare?asins
@@ -128,8 +129,7 @@ const productsOf = async (tableId: number) =>
       .execute()
   ).map((row) => row.asin)
 const audits = (entityId: number) => auditRowsOf('COMPARISON', entityId)
-const tableCount = async () =>
-  (await db.selectFrom('comparison_tables').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+const tableCount = () => rowCount('comparison_tables')
 
 describe('/admin/comparisons', () => {
   test('an admin creates a table: slug from the name, products in order, columns in the list order, audited', async () => {

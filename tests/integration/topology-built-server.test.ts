@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
+import { expirePriceIn } from '#tests/support/catalogue.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startReplica, type Replica } from '#tests/support/replica.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
@@ -174,12 +175,7 @@ describe('two app hosts behind two Varnish caches, on a primary and a replica', 
   }, 60_000)
 
   test('a page whose price expires in 20 s is not served with that price 25 s later', async () => {
-    const deadline = Date.now() + 20_000
-    await db
-      .updateTable('products')
-      .set({ last_updated: new Date(deadline - 24 * 3_600_000) })
-      .where('id', '=', priced.id)
-      .execute()
+    const deadline = await expirePriceIn(priced.id, 20_000)
     await replica.catchUp()
     const path = `/product/${priced.asin}`
     const price = `$${Number(priced.price).toFixed(2)}`

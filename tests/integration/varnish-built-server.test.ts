@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
-import { shownProducts } from '#tests/support/catalogue.ts'
+import { expirePriceIn, shownProducts } from '#tests/support/catalogue.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
 
@@ -103,12 +103,7 @@ describe('the built server behind Varnish', () => {
   })
 
   test('a price seconds from its 24-hour deadline is served from Varnish until then, never after', async () => {
-    const deadline = Date.now() + 4_000
-    await db
-      .updateTable('products')
-      .set({ last_updated: new Date(deadline - 24 * 3_600_000) })
-      .where('id', '=', priced.id)
-      .execute()
+    const deadline = await expirePriceIn(priced.id, 4_000)
     const path = `/product/${priced.asin}`
     const price = `$${Number(priced.price).toFixed(2)}`
     await get(path)

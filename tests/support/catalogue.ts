@@ -12,6 +12,20 @@ export function hoursAgo(hours: number, from: Date = new Date()): Date {
   return new Date(from.getTime() - hours * HOUR_MS)
 }
 
+/**
+ * Dates the product's price so that it is too old to show (24 hours after last_updated: app/utils/pricing.ts) `ms`
+ * from now; answers that moment (epoch ms).
+ */
+export async function expirePriceIn(productId: number, ms: number): Promise<number> {
+  const deadline = Date.now() + ms
+  await db
+    .updateTable('products')
+    .set({ last_updated: new Date(deadline - 24 * HOUR_MS) })
+    .where('id', '=', productId)
+    .execute()
+  return deadline
+}
+
 /** The products a visitor is shown: not hidden, in a category that is not hidden (joined as `c`). */
 export function shownProducts() {
   return db
