@@ -18,10 +18,7 @@ test('add, edit, hide, show and delete a category', async ({ page, panelUsers })
   const name = `${token} Graded Slabs`
   const renamed = `${token} Slab Storage`
   const slug = slugify(name)
-  await panelUsers.signIn(page.context(), 'admin')
-
-  await page.goto('/admin/categories')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', '/admin/categories')
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible()
   await page.getByLabel('Search categories').fill(token)
   await page.getByRole('button', { name: 'Search' }).click()
@@ -117,9 +114,7 @@ test('add, edit, hide, show and delete a category', async ({ page, panelUsers })
 })
 
 test('a viewer sees every control but search disabled', async ({ page, panelUsers }) => {
-  await panelUsers.signIn(page.context(), 'viewer')
-  await page.goto('/admin/categories?q=mylar')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'viewer', '/admin/categories?q=mylar')
   await expect(page.getByRole('rowheader', { name: 'Mylar Sleeves' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add Category' })).toBeDisabled()
   await expect(page.getByRole('link', { name: 'Add Category' })).toHaveCount(0)
@@ -137,9 +132,7 @@ test('an editor may edit but not delete; a category with products cannot be dele
   page,
   panelUsers,
 }) => {
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto('/admin/categories?q=mylar')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', '/admin/categories?q=mylar')
   await expect(page.getByRole('link', { name: 'Add Category' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Edit Mylar Sleeves' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Hide Mylar Sleeves' })).toBeEnabled()

@@ -87,9 +87,7 @@ test('upload, file, tag and delete media, and pick it for a product', async ({ p
 
 test('a refused upload says why', async ({ page, panelUsers }) => {
   const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-fake.png`
-  await panelUsers.signIn(page.context(), 'admin')
-  await page.goto('/admin/media')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', '/admin/media')
   await page
     .getByLabel('Images (JPEG, PNG or WebP, up to 4 MB each)')
     .setInputFiles([{ name, mimeType: 'image/png', buffer: Buffer.from('<html><body>not an image</body></html>') }])

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
-import { isJsProject, waitForHydration } from './support/hydration.ts'
+import { isJsProject } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
 import { createMediaRow, createPendingReview, createProductRow } from './support/panel.ts'
 import { openProductSwitches } from './support/product-switches.ts'
@@ -27,9 +27,7 @@ test('edit a product: refused input, then saved; the gallery takes a picture fro
   const product = await createProductRow(title)
   const pictureName = `gallery-${token()}.png`
   const picture = await createMediaRow(pictureName)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/products?q=${product.asin}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', `/admin/products?q=${product.asin}`)
   await expectNoA11yViolations(page)
   await page.getByRole('link', { name: `Edit ${title}` }).click()
   const panel = page.getByRole('dialog', { name: 'Edit product' })
@@ -94,9 +92,7 @@ test("specs in the Advanced section: a bad value gets its message, then the kind
 }) => {
   const title = `Specs ${token()}`
   const product = await createProductRow(title) // $9.99, priced now
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/products/${product.id}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', `/admin/products/${product.id}`)
   const panel = page.getByRole('dialog', { name: 'Edit product' })
   await openSection(page, 'Advanced')
   await expectNoA11yViolations(page)
@@ -176,9 +172,7 @@ test('moderate reviews one at a time and several at once', async ({ page, panelU
   const product = await createProductRow(`Reviewed ${token()}`)
   const names = ['One', 'Two', 'Three'].map((n) => `${n} ${token()}`)
   for (const name of names) await createPendingReview(product.id, name)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto('/admin/products?tab=reviews&status=PENDING')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', '/admin/products?tab=reviews&status=PENDING')
   await expectNoA11yViolations(page)
 
   // Nothing ticked: refused, with the message under the buttons (in the browser, or by the server without JS).
@@ -206,9 +200,7 @@ test('moderate reviews one at a time and several at once', async ({ page, panelU
 
 test('export every product as CSV', async ({ page, panelUsers }) => {
   const product = await createProductRow(`=SUM(1) ${token()}`)
-  await panelUsers.signIn(page.context(), 'viewer')
-  await page.goto('/admin/products?tab=bulk')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'viewer', '/admin/products?tab=bulk')
   await expectNoA11yViolations(page)
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()

@@ -10,9 +10,7 @@ import { addVirtualAuthenticator } from './support/virtual-authenticator.ts'
 
 test('authenticator app: set up by Enter, the code typed and sent by Enter', async ({ page, panelUsers }) => {
   test.setTimeout(90_000)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto('/admin/account')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', '/admin/account')
   await tabTo(page, page.getByRole('button', { name: 'Set up authenticator app' }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()

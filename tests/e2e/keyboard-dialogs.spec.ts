@@ -175,9 +175,7 @@ test.describe('dialogs and panels', () => {
     const product = await createProductRow(title)
     const picture = `keyboard-${token()}.png`
     await createMediaRow(picture)
-    await panelUsers.signIn(page.context(), 'editor')
-    await page.goto(`/admin/products?q=${product.asin}`)
-    await waitForHydration(page)
+    await panelUsers.open(page, 'editor', `/admin/products?q=${product.asin}`)
     const edit = page.getByRole('link', { name: `Edit ${title}` })
     const panel = page.getByRole('dialog', { name: 'Edit product' })
     if (!isJsProject()) {
@@ -274,9 +272,7 @@ test('a category added, a delete refused, then confirmed, by keyboard; focus bac
   panelUsers,
 }) => {
   const name = `Keys ${token()}`
-  await panelUsers.signIn(page.context(), 'admin')
-  await page.goto(`/admin/categories?q=${encodeURIComponent(name)}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', `/admin/categories?q=${encodeURIComponent(name)}`)
   const add = page.getByRole('link', { name: 'Add Category' })
   const dialog = page.getByRole('dialog', { name: 'Add Category' })
 
@@ -345,9 +341,7 @@ test('a form that answers on its own page keeps the keyboard where it was (media
 }) => {
   const name = `details-${token()}.png`
   await createMediaRow(name)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/media?q=${name}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', `/admin/media?q=${name}`)
   await activate(page.getByRole('link', { name: `Edit ${name}` }))
   await page.getByLabel('Alt text').focus()
   await page.keyboard.type('A bag and board')
@@ -362,9 +356,7 @@ test('a form that answers on its own page keeps the keyboard where it was (media
 
 test('a comparison added by keyboard alone, typing from the dialog’s first field', async ({ page, panelUsers }) => {
   const name = `Keyed ${token()}`
-  await panelUsers.signIn(page.context(), 'admin')
-  await page.goto('/admin/comparisons')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', '/admin/comparisons')
   const add = page.getByRole('link', { name: 'Add Comparison' })
   const dialog = page.getByRole('dialog', { name: 'Add Comparison' })
   await activate(add)

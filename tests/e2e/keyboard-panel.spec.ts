@@ -58,9 +58,7 @@ test('products list: search, sort and order by keyboard, applied by Enter', asyn
   const mark = token()
   await createProductRow(`Keys sort ${mark} Alpha`)
   await createProductRow(`Keys sort ${mark} Beta`)
-  await panelUsers.signIn(page.context(), 'viewer')
-  await page.goto('/admin/products')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'viewer', '/admin/products')
 
   // Enter in the search field sends the form.
   await tabTo(page, page.getByLabel('Search title, ASIN or brand'))
@@ -111,9 +109,7 @@ test('categories: Hide and Show by Space and Enter', async ({ page, panelUsers }
   const name = `Keys ${token()} Boxes`
   const removeCategory = await createCategoryRow(name)
   try {
-    await panelUsers.signIn(page.context(), 'editor')
-    await page.goto(`/admin/categories?q=${encodeURIComponent(name)}`)
-    await waitForHydration(page)
+    await panelUsers.open(page, 'editor', `/admin/categories?q=${encodeURIComponent(name)}`)
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) })
     await expect(row).toContainText('Active')
 
@@ -135,9 +131,7 @@ test('categories: Hide and Show by Space and Enter', async ({ page, panelUsers }
 })
 
 test('settings: a toggle by Space and its Save by Enter', async ({ page, panelUsers }) => {
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto('/admin/settings')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', '/admin/settings')
   const box = page.getByLabel('E-mail me new link problems daily')
   const save = page.getByRole('button', { name: 'Save my e-mail choice' })
   await expect(box).not.toBeChecked()
@@ -174,9 +168,7 @@ test('media: select all and none, one by Space, move to a folder, set tags, all 
   await createMediaRow(one)
   await createMediaRow(two)
   const folderName = `Keys ${prefix}`
-  await panelUsers.signIn(page.context(), 'admin')
-  await page.goto(`/admin/media?q=${prefix}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', `/admin/media?q=${prefix}`)
   const boxOne = page.getByRole('checkbox', { name: `Select ${one}` })
   const boxTwo = page.getByRole('checkbox', { name: `Select ${two}` })
   await expect(boxOne).toBeVisible()
@@ -247,9 +239,7 @@ test('manual import: started by keyboard; its progress and its result reached by
 }) => {
   test.setTimeout(120_000)
   const asin = `B0${isJsProject() ? 'K' : 'L'}${Date.now().toString(36).toUpperCase().slice(-7)}`
-  await panelUsers.signIn(page.context(), 'admin')
-  await page.goto('/admin/products?tab=import')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'admin', '/admin/products?tab=import')
   await tabTo(page, page.getByLabel('ASINs'))
   await page.keyboard.type(asin)
   await page.keyboard.press('Tab')

@@ -89,9 +89,7 @@ for (const { name, path } of panelPages) {
   test(`keyboard walk: panel ${name} (${path})`, async ({ page, panelUsers }) => {
     // The products list is 50 rows of links and switches: some 170 stops each way, a key press and a look each.
     test.setTimeout(180_000)
-    await panelUsers.signIn(page.context(), 'admin')
-    await page.goto(path)
-    await waitForHydration(page)
+    await panelUsers.open(page, 'admin', path)
     await expectSkipLinkToMain(page)
     await expectKeyboardWalk(page)
   })

@@ -257,9 +257,7 @@ test('an analytics chart is heard as its table: the drawing says nothing, the ta
   page,
   panelUsers,
 }) => {
-  await panelUsers.signIn(page.context(), 'viewer')
-  await page.goto('/admin/analytics')
-  await waitForHydration(page)
+  await panelUsers.open(page, 'viewer', '/admin/analytics')
   reader = await startScreenReader(page)
   await reader.readUntil('heading, Clicks by day, level 2')
   // From the heading to the table: the CSV link, and nothing of the bars (no drawing, none of their days).

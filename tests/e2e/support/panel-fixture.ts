@@ -1,7 +1,8 @@
-import { test as base, type BrowserContext } from '@playwright/test'
+import { test as base, type BrowserContext, type Page } from '@playwright/test'
 import type { Role } from '#app/lib/permissions.ts'
 import { e2eServiceEnv } from '#tests/support/e2e-env.ts'
 import type * as PanelUserCode from '#tests/support/panel-users.ts'
+import { waitForHydration } from './hydration.ts'
 
 // Panel users for the e2e specs, made by the app's own models and session code (tests/support/panel-users.ts)
 // in the e2e site's database. Signing in is a new session row and the cookie the server would set for it
@@ -21,6 +22,8 @@ export interface PanelUsers {
    * authenticator app whose session has passed the second step (aal2).
    */
   signIn(context: BrowserContext, role: Role, options?: { twoFactor?: boolean }): Promise<PanelUser>
+  /** signIn on the page's context, then the page opens `path` and waits for hydration (tests/e2e/support/hydration.ts). */
+  open(page: Page, role: Role, path: string): Promise<PanelUser>
   /**
    * The `cookie` header of a new panel session for the user, for requests made without a browser: aal1 (as after
    * the password, enough for a user without a second factor) unless `aal` says otherwise.
@@ -54,17 +57,24 @@ export const test = base.extend<{ panelUsers: PanelUsers }, { panelUserCode: typ
       made.push(user.id)
       return user
     }
+    const signIn = async (context: BrowserContext, role: Role, options?: { twoFactor?: boolean }) => {
+      const user = await createUser(role)
+      if (options?.twoFactor) await panelUserCode.enrolAuthenticator(user.id)
+      const aal = options?.twoFactor ? 'aal2' : 'aal1'
+      const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id, { aal }))
+      await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
+      return user
+    }
     await use({
       createUser,
       cookie: (userId, options) => panelUserCode.panelCookie(userId, options),
       enrolAuthenticator: (userId) => panelUserCode.enrolAuthenticator(userId),
       addPasskey: (userId, name) => panelUserCode.addPasskey(userId, name),
-      async signIn(context, role, options) {
-        const user = await createUser(role)
-        if (options?.twoFactor) await panelUserCode.enrolAuthenticator(user.id)
-        const aal = options?.twoFactor ? 'aal2' : 'aal1'
-        const [name, value] = splitCookie(await panelUserCode.panelCookie(user.id, { aal }))
-        await context.addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: 'Lax' }])
+      signIn,
+      async open(page, role, path) {
+        const user = await signIn(page.context(), role)
+        await page.goto(path)
+        await waitForHydration(page)
         return user
       },
     })

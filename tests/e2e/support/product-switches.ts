@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test'
-import { waitForHydration } from './hydration.ts'
 import type { PanelUsers } from './panel-fixture.ts'
 import { createProductRow } from './panel.ts'
 
 /** A product of the test's own, its row in the panel's list opened by an editor: the row's two switches. */
 export async function openProductSwitches(page: Page, panelUsers: PanelUsers, title: string) {
   const product = await createProductRow(title)
-  await panelUsers.signIn(page.context(), 'editor')
-  await page.goto(`/admin/products?q=${product.asin}`)
-  await waitForHydration(page)
+  await panelUsers.open(page, 'editor', `/admin/products?q=${product.asin}`)
   return {
     product,
     featured: page.getByRole('button', { name: `Featured: ${title}` }),
