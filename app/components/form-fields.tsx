@@ -117,17 +117,21 @@ export function SelectField({
   return (
     <FieldFrame {...frame}>
       <select key={key} {...props} {...selectProps} className={inputClassName}>
-        {options.map((option) => {
-          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option
-          return (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          )
-        })}
+        <Options
+          options={options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option))}
+        />
       </select>
     </FieldFrame>
   )
+}
+
+/** A select's options, each its value and the label shown. */
+export function Options({ options }: { options: ReadonlyArray<{ value: string | number; label: string }> }) {
+  return options.map(({ value, label }) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ))
 }
 
 /** A checkbox with its label beside it; its value is "on" when ticked (z.coerce / z.literal('on') in schemas). */

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { ERAS, MATERIALS, type Era, type Material } from '#app/schemas/product-specs.ts'
 import { THICKNESS_STEPS, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { Options } from './form-fields.tsx'
 
 /**
  * A listing's filter form (category and search pages): a GET form, so every filtered view has its own URL and
@@ -153,11 +154,7 @@ function ThicknessSelect({
         className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
       >
         <option value="">Any</option>
-        {steps.map((step) => (
-          <option key={step} value={step}>
-            {`${step} mil`}
-          </option>
-        ))}
+        <Options options={steps.map((step) => ({ value: step, label: `${step} mil` }))} />
       </select>
     </div>
   )

@@ -1,4 +1,5 @@
 import { useLocation } from '@remix-run/react'
+import { Options } from './form-fields.tsx'
 import { useVisitorStore } from './use-visitor-store.ts'
 
 /**
@@ -31,11 +32,7 @@ export function StoreChooser({ stores }: { stores: ReadonlyArray<{ code: string;
               ? `Automatic (by your country): ${current.name}`
               : 'Automatic (by your country)'}
           </option>
-          {stores.map((store) => (
-            <option key={store.code} value={store.code}>
-              {store.name}
-            </option>
-          ))}
+          <Options options={stores.map((store) => ({ value: store.code, label: store.name }))} />
         </select>
       </div>
       <button type="submit" className="rounded-md border border-slate-500 px-3 py-1.5 font-medium text-white">

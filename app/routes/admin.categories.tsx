@@ -109,7 +109,7 @@ export default function AdminCategories() {
 
   return (
     <div className="space-y-6">
-      <RecordListHeading title="Categories" noun="category" addTo={listHref(q, 'new')} allowed={may.create} />
+      <RecordListHeading title="Categories" addLabel="Add Category" addTo={listHref(q, 'new')} allowed={may.create} />
 
       <Form method="get" action="/admin/categories" role="search" className="flex flex-wrap items-end gap-2">
         <div>

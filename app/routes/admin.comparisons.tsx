@@ -83,7 +83,7 @@ export default function AdminComparisons() {
 
   return (
     <div className="space-y-6">
-      <RecordListHeading title="Comparisons" noun="comparison" addTo={href('new')} allowed={may.create} />
+      <RecordListHeading title="Comparisons" addLabel="Add Comparison" addTo={href('new')} allowed={may.create} />
 
       <RecordFormDialogs
         noun="comparison"

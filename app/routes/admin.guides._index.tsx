@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { ActionLink } from '#app/components/admin/action-link.tsx'
 import { GuideList } from '#app/components/admin/document-list.tsx'
+import { RecordListHeading } from '#app/components/admin/record-list.tsx'
 import { rowButton, smallFieldClass } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Options } from '#app/components/form-fields.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { can } from '#app/lib/permissions.ts'
@@ -57,12 +58,7 @@ export default function AdminGuides() {
   const { role } = usePanelUser()
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Guides</h1>
-        <ActionLink allowed={can(role, 'create')} to="/admin/guides/new" className={rowButton.primary}>
-          New guide
-        </ActionLink>
-      </div>
+      <RecordListHeading title="Guides" addLabel="New guide" addTo="/admin/guides/new" allowed={can(role, 'create')} />
       <Form method="get" role="search" aria-label="Guides" className="flex flex-wrap items-end gap-3">
         <label className="block text-sm font-medium">
           Search guides
@@ -71,11 +67,7 @@ export default function AdminGuides() {
         <label className="block text-sm font-medium">
           Status
           <select key={status} name="status" defaultValue={status} className={smallFieldClass}>
-            {STATUSES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options options={STATUSES} />
           </select>
         </label>
         <button type="submit" className={rowButton.secondary}>

@@ -1,19 +1,11 @@
+import { PAGE_SLUGS } from '#app/content/default-pages.ts'
+
 // Sitemaps per sitemaps.org: an index at /sitemap.xml and files of at most 50,000 URLs under /sitemaps/.
 
 export const PRODUCTS_PER_SITEMAP = 40_000
 
-export const STATIC_PATHS = [
-  '/',
-  '/about',
-  '/disclosure',
-  '/contact',
-  '/compare-sleeves',
-  '/starter-kits',
-  '/sizes-guide',
-  '/fit',
-  '/faq',
-  '/guides',
-] as const
+/** The pages that are not rows of the catalogue: home, the information pages, the fit finder and the guides' list. */
+export const STATIC_PATHS = ['/', ...PAGE_SLUGS.map((slug) => `/${slug}`), '/fit', '/guides']
 
 /** Text as XML 1.0 character data: markup escaped, and the control characters XML cannot hold at all dropped. */
 export const escapeXml = (text: string) =>

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Options } from '#app/components/form-fields.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { AdminTable } from './admin-table.tsx'
 import { FilterField } from './filter-field.tsx'
@@ -31,18 +32,10 @@ export function AuditSection({
     <PanelCard id="audit-heading" title="Audit log">
       <Form method="get" aria-label="Filter the audit log" className="mt-4 flex flex-wrap items-end gap-3">
         <FilterSelect id="audit-entity" name="entity" label="Entity" value={filter.entity} all="All entities">
-          {entities.map((entity) => (
-            <option key={entity} value={entity}>
-              {entity}
-            </option>
-          ))}
+          <Options options={entities.map((entity) => ({ value: entity, label: entity }))} />
         </FilterSelect>
         <FilterSelect id="audit-actor" name="actor" label="Actor" value={filter.actor} all="All actors">
-          {actors.map((actor) => (
-            <option key={actor.id} value={actor.id}>
-              {actor.email}
-            </option>
-          ))}
+          <Options options={actors.map((actor) => ({ value: actor.id, label: actor.email }))} />
         </FilterSelect>
         <button type="submit" className={smallButtonClass}>
           Filter

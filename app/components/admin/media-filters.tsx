@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { Options } from '#app/components/form-fields.tsx'
 import { secondaryButtonClass, smallFieldClass } from './styles.ts'
 
 type Folder = { id: number; name: string }
@@ -40,11 +41,7 @@ export function MediaFilters({
       >
         <option value="">All folders</option>
         <option value="none">No folder</option>
-        {folders.map(({ id, name }) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
+        <Options options={folders.map(({ id, name }) => ({ value: id, label: name }))} />
       </select>
       <button type="submit" className={`${secondaryButtonClass} mt-3`}>
         Search

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Options } from '#app/components/form-fields.tsx'
 import { FilterField } from './filter-field.tsx'
 
 // Pieces the Products, Reviews and Link health tabs share (products-tab.tsx, reviews-tab.tsx, link-health-tab.tsx):
@@ -38,11 +39,7 @@ export function FilterSelect({
   return (
     <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className={selectClass}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
+        <Options options={options.map(([optionValue, label]) => ({ value: optionValue, label }))} />
       </select>
     </FilterField>
   )

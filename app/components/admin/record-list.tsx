@@ -7,9 +7,9 @@ import { PanelDialog } from './panel-dialog.tsx'
 import type { RecordFormProps } from './slugged-record-form.tsx'
 import { rowButton } from './styles.ts'
 
-// The parts of a panel page that lists records its name's slug addresses (categories, comparison tables): the heading
-// with its add link, and the add and edit dialogs, each reached by a link (?new, ?edit=id), so all of it works without
-// JavaScript; with it they open as modal dialogs.
+// The parts of a panel page that lists records (categories, comparison tables; the guides' list takes its heading):
+// the heading with its add link, and the add and edit dialogs, each reached by a link (?new, ?edit=id), so all of it
+// works without JavaScript; with it they open as modal dialogs.
 
 /** The dialog the address opens, as the loader allowed it (app/lib/record-panel.server.ts). */
 export type RecordPanel = { mode: 'new' } | { mode: 'edit' | 'delete'; id: number }
@@ -21,17 +21,17 @@ export interface RecordDialog<Item> {
 }
 
 /** "Add Category" for "category". */
-const addLabel = (noun: string) => `Add ${noun.charAt(0).toUpperCase()}${noun.slice(1)}`
+const addLabelOf = (noun: string) => `Add ${noun.charAt(0).toUpperCase()}${noun.slice(1)}`
 
-/** The page's heading, and the link to its add dialog (a disabled button for a role that may not add). */
+/** A list page's heading, and the link to its add form (a disabled button for a role that may not add). */
 export function RecordListHeading({
   title,
-  noun,
+  addLabel,
   addTo,
   allowed,
 }: {
   title: string
-  noun: string
+  addLabel: string
   addTo: string
   allowed: boolean
 }) {
@@ -39,7 +39,7 @@ export function RecordListHeading({
     <div className="flex flex-wrap items-center justify-between gap-4">
       <h1 className="text-3xl font-bold">{title}</h1>
       <ActionLink allowed={allowed} to={addTo} className={rowButton.primary}>
-        {addLabel(noun)}
+        {addLabel}
       </ActionLink>
     </div>
   )
@@ -80,7 +80,7 @@ export function RecordFormDialogs<Item extends { id: number; name: string }>({
       {panel?.mode === 'new' ? (
         <PanelDialog labelledBy={titleId} closeTo={list}>
           <h2 id={titleId} className="mb-4 text-xl font-bold">
-            {addLabel(noun)}
+            {addLabelOf(noun)}
           </h2>
           {form({ action: href('new'), cancelTo: list, lastResult: replied === 'create' ? reply : undefined })}
         </PanelDialog>
