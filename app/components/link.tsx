@@ -5,7 +5,7 @@ import {
   type LinkProps,
   type NavLinkProps,
 } from '@remix-run/react'
-import { createElement, forwardRef, type Ref } from 'react'
+import { createElement, forwardRef, type ReactNode, type Ref } from 'react'
 
 const onServer = typeof document === 'undefined'
 
@@ -85,5 +85,14 @@ function isPlainPath({ to, reloadDocument, discover, relative, viewTransition }:
     discover === undefined &&
     relative === undefined &&
     viewTransition === undefined
+  )
+}
+
+/** A card's title as the link to what the card shows (a product boxed in a guide, a guide in the list). */
+export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="underline decoration-slate-300 underline-offset-2 hover:decoration-slate-900">
+      {children}
+    </Link>
   )
 }

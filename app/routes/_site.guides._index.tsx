@@ -2,7 +2,7 @@ import { invariantResponse } from '@epic-web/invariant'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Link } from '#app/components/link.tsx'
+import { CardTitleLink, Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listPublishedGuides } from '#app/models/document.server.ts'
@@ -78,12 +78,7 @@ export default function Guides() {
               ) : null}
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <h2 className="text-lg font-semibold text-slate-900">
-                  <Link
-                    to={`/guides/${guide.slug}`}
-                    className="underline decoration-slate-300 underline-offset-2 hover:decoration-slate-900"
-                  >
-                    {guide.title}
-                  </Link>
+                  <CardTitleLink to={`/guides/${guide.slug}`}>{guide.title}</CardTitleLink>
                 </h2>
                 <p className="text-slate-700">{guide.summary}</p>
                 <p className="mt-auto pt-2 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { ComparisonTable, PricesAsOf } from '#app/components/comparison-table.tsx'
-import { Link } from '#app/components/link.tsx'
+import { CardTitleLink } from '#app/components/link.tsx'
 import { OutboundLink } from '#app/components/outbound-link.tsx'
 import { UnitPriceNote } from '#app/components/price.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
@@ -96,12 +96,7 @@ function ProductBox({ embed }: { embed: Extract<ResolvedEmbed, { name: 'product'
       </div>
       <div className="flex flex-1 flex-col gap-2">
         <p className="text-lg font-semibold text-slate-900">
-          <Link
-            to={`/product/${card.asin}`}
-            className="underline decoration-slate-300 underline-offset-2 hover:decoration-slate-900"
-          >
-            {card.title}
-          </Link>
+          <CardTitleLink to={`/product/${card.asin}`}>{card.title}</CardTitleLink>
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <StarRating rating={card.rating} />
