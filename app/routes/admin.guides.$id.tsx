@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { DeleteDialog } from '#app/components/admin/delete-dialog.tsx'
 import { StatusBadge } from '#app/components/admin/document-list.tsx'
 import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
-import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
+import { SavedEditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { GuideEditor, type GuideState } from '#app/components/admin/guide-editor.tsx'
 import { rowButton } from '#app/components/admin/styles.ts'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
@@ -130,15 +130,19 @@ export default function EditGuide() {
   const replied = intentOf(reply)
   return (
     <div className="space-y-8">
-      <div className="space-y-2">
-        <EditorHeading back={LIST} backLabel="All guides" title="Edit guide" />
+      <SavedEditorHeading
+        back={LIST}
+        backLabel="All guides"
+        title="Edit guide"
+        noun="guide"
+        canWrite={can(role, 'edit')}
+      >
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <StatusBadge status={guide.state} />
           {publishing ? <span>{publishing}</span> : null}
           <span className="font-mono">/guides/{guide.slug}</span>
         </p>
-        {can(role, 'edit') ? null : <p className="text-slate-700">Your role can read this guide but not change it.</p>}
-      </div>
+      </SavedEditorHeading>
 
       <GuideEditor
         key={guide.revision}
@@ -173,14 +177,7 @@ export default function EditGuide() {
         />
       ) : null}
 
-      <RevisionHistory
-        revisions={revisions}
-        current={guide.revision}
-        diff={diff}
-        canRestore={can(role, 'edit')}
-        pagePath={path}
-        lastResult={reply}
-      />
+      <RevisionHistory revisions={revisions} current={guide.revision} diff={diff} pagePath={path} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { invariantResponse } from '@epic-web/invariant'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RevisionHistory } from '#app/components/admin/document-revisions.tsx'
-import { EditorHeading } from '#app/components/admin/editor-heading.tsx'
+import { SavedEditorHeading } from '#app/components/admin/editor-heading.tsx'
 import { PageEditor } from '#app/components/admin/page-editor.tsx'
 import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -83,16 +83,20 @@ export default function EditPage() {
   const path = `/admin/pages/${page.slug}`
   return (
     <div className="space-y-8">
-      <div className="space-y-2">
-        <EditorHeading back="/admin/pages" backLabel="All pages" title="Edit page" />
+      <SavedEditorHeading
+        back="/admin/pages"
+        backLabel="All pages"
+        title="Edit page"
+        noun="page"
+        canWrite={can(role, 'edit')}
+      >
         <p className="text-sm text-slate-700">
           <a href={`/${page.slug}`} className="font-mono underline">
             /{page.slug}
           </a>{' '}
           · {savedAt ? `Last saved ${savedAt}` : 'Default text: not saved here yet'}
         </p>
-        {can(role, 'edit') ? null : <p className="text-slate-700">Your role can read this page but not change it.</p>}
-      </div>
+      </SavedEditorHeading>
 
       <PageEditor
         key={page.revision}
@@ -102,14 +106,7 @@ export default function EditPage() {
       />
 
       {revisions.length ? (
-        <RevisionHistory
-          revisions={revisions}
-          current={page.revision}
-          diff={diff}
-          canRestore={can(role, 'edit')}
-          pagePath={path}
-          lastResult={reply}
-        />
+        <RevisionHistory revisions={revisions} current={page.revision} diff={diff} pagePath={path} />
       ) : null}
     </div>
   )

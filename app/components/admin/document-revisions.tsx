@@ -1,10 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { firstErrorOf, FormErrors, intentOf, useIsPending } from '#app/components/forms.tsx'
 import { Link } from '#app/components/link.tsx'
 import { StatusButton } from '#app/components/status-button.tsx'
+import { can } from '#app/lib/permissions.ts'
 import { AdminTable } from './admin-table.tsx'
 import { rowButton } from './styles.ts'
+import { usePanelUser } from './use-panel-user.ts'
 
 // A guide's or page's revisions (docs/decisions/052): who saved each and when, what changed since one of them
 // ("Compare with current", a GET of ?diff=N) and "Restore this revision", which saves its words as a new revision.
@@ -41,19 +43,18 @@ export function RevisionHistory({
   revisions,
   current,
   diff,
-  canRestore,
   pagePath,
-  lastResult,
 }: {
   revisions: EditorRevision[]
   /** The document's revision now: the one every restore is made over. */
   current: number
   diff: RevisionDiff | null
-  canRestore: boolean
   /** The editor's address, without a query. */
   pagePath: string
-  lastResult?: SubmissionResult<string[]>
 }) {
+  // A restore refused answers here, in the editor's reply; only a role that may edit is offered one.
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const canRestore = can(usePanelUser().role, 'edit')
   return (
     <section aria-labelledby="revisions-heading" className="space-y-4">
       <h2 id="revisions-heading" className="text-2xl font-bold">
