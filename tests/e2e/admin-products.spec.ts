@@ -132,9 +132,7 @@ test('featured and visible switches (toggle buttons); a viewer cannot use them',
   panelUsers,
 }) => {
   const title = `Switch me ${token()}`
-  const { product, featured, visible } = await openProductSwitches(page, panelUsers, title)
-  await expect(featured).toHaveAttribute('aria-pressed', 'false')
-  await expect(visible).toHaveAttribute('aria-pressed', 'true')
+  const { product, featured } = await openProductSwitches(page, panelUsers, title)
 
   // Each switch saves before the next is pressed: the server's answer, not the optimistic state, is awaited.
   const saved = () =>

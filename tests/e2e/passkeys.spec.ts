@@ -1,7 +1,7 @@
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { PASSWORD, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
+import { PASSWORD, signInAgainToSecondStep, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts'
 
 // Passkeys (docs/decisions/049). With JavaScript, through Chromium's virtual authenticator (Chrome DevTools
@@ -59,9 +59,7 @@ test('passkeys: added on the account page, then signing in by one alone and as t
   await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
 
   // The password, then the passkey as the second step.
-  await signOut(page)
-  await signInWithPassword(page, email)
-  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+  await signInAgainToSecondStep(page, email)
   await expectNoA11yViolations(page)
   await waitForHydration(page)
   await page.getByRole('region', { name: 'Passkey' }).getByRole('button', { name: 'Use a passkey' }).click()

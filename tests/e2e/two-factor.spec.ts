@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { PASSWORD, signInWithPassword, signOut, totpCode } from './support/sign-in.ts'
+import { PASSWORD, signInAgainToSecondStep, signInWithPassword, totpCode } from './support/sign-in.ts'
 
 // Two-factor sign-in (docs/decisions/048), in both projects: set up an authenticator app from the account page
 // (the key read from the page, the codes computed here as an app would), see the recovery codes, sign out, sign
@@ -52,9 +52,7 @@ test('set up an authenticator app, then sign in with password and code, and with
   await expectNoA11yViolations(page)
 
   // Password, then the code: the next step's, since this step's code was used to set it up.
-  await signOut(page)
-  await signInWithPassword(page, email)
-  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+  await signInAgainToSecondStep(page, email)
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
   await expectNoA11yViolations(page)
   // The panel is closed until the second step is done.
@@ -66,15 +64,11 @@ test('set up an authenticator app, then sign in with password and code, and with
   await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
 
   // A recovery code signs in once.
-  await signOut(page)
-  await signInWithPassword(page, email)
-  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+  await signInAgainToSecondStep(page, email)
   await waitForHydration(page)
   await verifyWith(page, 'Recovery code', recoveryCodes[0]!)
   await expect(page).toHaveURL(/\/admin$/)
-  await signOut(page)
-  await signInWithPassword(page, email)
-  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+  await signInAgainToSecondStep(page, email)
   await waitForHydration(page)
   await verifyWith(page, 'Recovery code', recoveryCodes[0]!)
   await expect(page.getByText('Invalid or already used recovery code.')).toBeVisible()

@@ -24,6 +24,13 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/admin\/login$/)
 }
 
+/** Signs out and in again by password, as a user with a second factor: the second step's page is next. */
+export async function signInAgainToSecondStep(page: Page, email: string) {
+  await signOut(page)
+  await signInWithPassword(page, email)
+  await expect(page).toHaveURL(/\/admin\/login\/verify$/)
+}
+
 /** The code an app shows for the key, `steps` periods from now (a code is good once: the next one is new). */
 export const totpCode = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 }).generate(
