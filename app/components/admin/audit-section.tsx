@@ -1,9 +1,7 @@
 import { Form } from '@remix-run/react'
-import type { ReactNode } from 'react'
-import { Options } from '#app/components/form-fields.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { AdminTable } from './admin-table.tsx'
-import { FilterField } from './filter-field.tsx'
+import { FilterSelect } from './filter-field.tsx'
 import { PanelCard } from './panel-card.tsx'
 import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 
@@ -31,12 +29,24 @@ export function AuditSection({
   return (
     <PanelCard id="audit-heading" title="Audit log">
       <Form method="get" aria-label="Filter the audit log" className="mt-4 flex flex-wrap items-end gap-3">
-        <FilterSelect id="audit-entity" name="entity" label="Entity" value={filter.entity} all="All entities">
-          <Options options={entities.map((entity) => ({ value: entity, label: entity }))} />
-        </FilterSelect>
-        <FilterSelect id="audit-actor" name="actor" label="Actor" value={filter.actor} all="All actors">
-          <Options options={actors.map((actor) => ({ value: actor.id, label: actor.email }))} />
-        </FilterSelect>
+        <FilterSelect
+          id="audit-entity"
+          name="entity"
+          label="Entity"
+          value={filter.entity}
+          options={entities.map((entity) => [entity, entity] as const)}
+          all="All entities"
+          className={`mt-1 block ${selectClass}`}
+        />
+        <FilterSelect
+          id="audit-actor"
+          name="actor"
+          label="Actor"
+          value={filter.actor}
+          options={actors.map((actor) => [actor.id, actor.email] as const)}
+          all="All actors"
+          className={`mt-1 block ${selectClass}`}
+        />
         <button type="submit" className={smallButtonClass}>
           Filter
         </button>
@@ -47,32 +57,6 @@ export function AuditSection({
       {audit.entries.length > 0 ? <AuditTable entries={audit.entries} /> : null}
       <Pagination page={audit.page} pageCount={audit.pageCount} />
     </PanelCard>
-  )
-}
-
-/** A filter of the GET form: nothing to refuse, so a plain select (docs/decisions/037). */
-function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  all,
-  children,
-}: {
-  id: string
-  name: string
-  label: string
-  value: string
-  all: string
-  children: ReactNode
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <select id={id} name={name} defaultValue={value} className={`mt-1 block ${selectClass}`}>
-        <option value="">{all}</option>
-        {children}
-      </select>
-    </FilterField>
   )
 }
 

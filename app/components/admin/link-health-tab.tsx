@@ -9,7 +9,8 @@ import { ReplaceAsinSchema } from '#app/schemas/link-health.ts'
 import { LINK_PROBLEM_KINDS, LINK_PROBLEM_LABELS, type LinkProblemKind } from '#app/utils/link-health.ts'
 import { AdminTable } from './admin-table.tsx'
 import { EmbeddedIn, type EmbeddingDocument } from './embedding-documents.tsx'
-import { FilteredHeading, FilterSelect } from './product-table-parts.tsx'
+import { FilterSelect } from './filter-field.tsx'
+import { FilteredHeading } from './product-table-parts.tsx'
 import { rowButton } from './styles.ts'
 
 // The Link health tab (docs/decisions/047): the open problems the nightly refresh found, newest first, a kind

@@ -1,10 +1,8 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Options } from '#app/components/form-fields.tsx'
-import { FilterField } from './filter-field.tsx'
 
 // Pieces the Products, Reviews and Link health tabs share (products-tab.tsx, reviews-tab.tsx, link-health-tab.tsx):
-// a tab's heading with its count and a filter's select.
+// a tab's heading with its count, and with its filters (FilterSelect, filter-field.tsx).
 
 /** The tab's heading and, beside it, how many rows match. */
 export function CountHeading({ id, title, count }: { id: string; title: string; count: number }) {
@@ -17,31 +15,6 @@ export function CountHeading({ id, title, count }: { id: string; title: string; 
         {count.toLocaleString('en-US')}
       </span>
     </div>
-  )
-}
-
-const selectClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm'
-
-/** One filter of a GET form (nothing to refuse: a value that cannot be one is "all"). */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-}: {
-  id: string
-  name: string
-  label: string
-  value: string
-  options: ReadonlyArray<readonly [value: string | number, label: string]>
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <select id={id} name={name} defaultValue={value} className={selectClass}>
-        <Options options={options.map(([optionValue, label]) => ({ value: optionValue, label }))} />
-      </select>
-    </FilterField>
   )
 }
 

@@ -5,7 +5,8 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { can } from '#app/lib/permissions.ts'
 import { ReviewStatusSchema } from '#app/schemas/admin-products.ts'
 import { AdminTable } from './admin-table.tsx'
-import { FilteredHeading, FilterSelect } from './product-table-parts.tsx'
+import { FilterSelect } from './filter-field.tsx'
+import { FilteredHeading } from './product-table-parts.tsx'
 import { usePanelUser } from './use-panel-user.ts'
 
 interface ReviewRow {
