@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { useFormAction, useNavigation } from '@remix-run/react'
+import { useFormAction, useNavigation, type Form } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import type { z } from 'zod'
 
@@ -88,6 +88,16 @@ export function FormErrors({
       ))}
     </div>
   )
+}
+
+/** What a form sent either by a page navigation or by a fetcher (a dialog's, a toast's) is given. */
+export interface SentFormProps {
+  /** The form's id: its fields' ids start with it, so two of one form can be in a page. */
+  id: string
+  lastResult?: SubmissionResult<string[]> | null
+  pending: boolean
+  /** A fetcher's Form; a page navigation's Form by default. */
+  FormComponent?: typeof Form
 }
 
 /** The form's own messages in a reply (Conform keeps them under the empty name). */

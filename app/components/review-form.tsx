@@ -1,8 +1,8 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { REVIEW_DIALOG_FAILED, ReviewDialogSchema } from '#app/schemas/review.ts'
 import { Field, TextareaField } from './form-fields.tsx'
-import { FormErrors, useZodForm } from './forms.tsx'
+import { FormErrors, useZodForm, type SentFormProps } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import { StarRatingInput } from './star-rating-input.tsx'
 import { StatusButton } from './status-button.tsx'
@@ -18,14 +18,7 @@ export function ReviewForm({
   pending,
   FormComponent = Form,
   onCancel,
-}: {
-  id: string
-  lastResult?: SubmissionResult<string[]> | null
-  pending: boolean
-  /** The dialog's fetcher.Form; a page navigation's Form by default. */
-  FormComponent?: typeof Form
-  onCancel?: () => void
-}) {
+}: SentFormProps & { onCancel?: () => void }) {
   const [form, fields] = useZodForm(ReviewDialogSchema, { id, lastResult })
   return (
     <FormComponent method="post" {...getFormProps(form)} className="space-y-4">

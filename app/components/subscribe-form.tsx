@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { INVALID_EMAIL, SubscribeSchema } from '#app/schemas/subscribe.ts'
 import { Field } from './form-fields.tsx'
-import { firstErrorOf, isFieldCheck, useZodForm } from './forms.tsx'
+import { firstErrorOf, isFieldCheck, useZodForm, type SentFormProps } from './forms.tsx'
 import { HoneypotField } from './honeypot.tsx'
 import { StatusButton } from './status-button.tsx'
 import type { ToastMessage } from './toaster.tsx'
@@ -44,15 +44,7 @@ export function SubscribeForm({
   tone,
   FormComponent = Form,
   onInvalid,
-}: {
-  id: string
-  lastResult?: SubmissionResult<string[]> | null
-  redirectTo: string
-  pending: boolean
-  tone: keyof typeof tones
-  FormComponent?: typeof Form
-  onInvalid?: () => void
-}) {
+}: SentFormProps & { redirectTo: string; tone: keyof typeof tones; onInvalid?: () => void }) {
   const [form, fields] = useZodForm(SubscribeSchema, { id, lastResult })
   const formProps = getFormProps(form)
   // One signup at a time: Enter pressed again before `pending` has shown would send it twice.
