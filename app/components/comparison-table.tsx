@@ -46,7 +46,7 @@ function Cell({ column, row }: { column: ComparisonColumn; row: ComparisonRow })
 /**
  * A comparison table: a row per product (its page, and Amazon through /go), a column per chosen spec or figure,
  * Amazon's button under each title, each header a link that sorts by it (no JavaScript needed); `prefix` names this table's sort in the address
- * when a page has several.
+ * when a page has several. With `pricesAsOf` (even null), the time its prices were taken follows it (PricesAsOf).
  */
 export function ComparisonTable({
   id,
@@ -55,6 +55,7 @@ export function ComparisonTable({
   rows,
   sort,
   prefix = '',
+  pricesAsOf,
 }: {
   id: string
   caption: ReactNode
@@ -62,70 +63,74 @@ export function ComparisonTable({
   rows: readonly ComparisonRow[]
   sort: TableSort | null
   prefix?: string
+  pricesAsOf?: string | null
 }) {
   const { pathname, search } = useLocation()
   const captionId = `${id}-caption`
   return (
-    <TableScroller labelledBy={captionId}>
-      {/* Relative: the cells' screen-reader text (absolutely placed) scrolls with the table, not past the page. */}
-      <table id={id} className="relative w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
-        <caption id={captionId} className="pb-2 text-left text-slate-700">
-          {caption}
-        </caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="p-3 font-semibold text-slate-900">
-              Product
-            </th>
-            {columns.map((column) => {
-              const sorted = sort?.column === column ? sort.dir : null
-              const next = sorted === 'asc' ? 'descending' : 'ascending'
-              return (
-                <th
-                  key={column}
-                  scope="col"
-                  aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={`p-3 font-semibold text-slate-900 ${NUMERIC.has(column) ? 'text-right' : ''}`}
-                >
-                  <Link
-                    to={`${pathname}${sortHref(search, column, sort, prefix)}`}
-                    preventScrollReset
-                    className="inline-flex items-center gap-1 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-900"
-                  >
-                    {columnLabel(column)}
-                    <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                    <span className="sr-only">, sort {next}</span>
-                  </Link>
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.asin} className="border-b border-slate-200 align-top">
-              {/* Amazon's link under the title, not in a last column: a table wider than the page would cut it. */}
-              <th scope="row" className="p-3 font-medium text-slate-900">
-                <Link to={`/product/${row.asin}`} className="underline hover:no-underline">
-                  {row.title}
-                </Link>
-                <OutboundLink
-                  asin={row.asin}
-                  className="mt-2 block w-fit whitespace-nowrap rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-brand-600"
-                >
-                  View on Amazon<span className="sr-only"> {row.title}</span>
-                </OutboundLink>
+    <>
+      <TableScroller labelledBy={captionId}>
+        {/* Relative: the cells' screen-reader text (absolutely placed) scrolls with the table, not past the page. */}
+        <table id={id} className="relative w-full min-w-[36rem] border-collapse bg-white text-left text-sm">
+          <caption id={captionId} className="pb-2 text-left text-slate-700">
+            {caption}
+          </caption>
+          <thead>
+            <tr className="border-b-2 border-slate-300">
+              <th scope="col" className="p-3 font-semibold text-slate-900">
+                Product
               </th>
-              {columns.map((column) => (
-                <td key={column} className={`p-3 text-slate-800 ${NUMERIC.has(column) ? 'text-right' : ''}`}>
-                  <Cell column={column} row={row} />
-                </td>
-              ))}
+              {columns.map((column) => {
+                const sorted = sort?.column === column ? sort.dir : null
+                const next = sorted === 'asc' ? 'descending' : 'ascending'
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    className={`p-3 font-semibold text-slate-900 ${NUMERIC.has(column) ? 'text-right' : ''}`}
+                  >
+                    <Link
+                      to={`${pathname}${sortHref(search, column, sort, prefix)}`}
+                      preventScrollReset
+                      className="inline-flex items-center gap-1 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-900"
+                    >
+                      {columnLabel(column)}
+                      <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                      <span className="sr-only">, sort {next}</span>
+                    </Link>
+                  </th>
+                )
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.asin} className="border-b border-slate-200 align-top">
+                {/* Amazon's link under the title, not in a last column: a table wider than the page would cut it. */}
+                <th scope="row" className="p-3 font-medium text-slate-900">
+                  <Link to={`/product/${row.asin}`} className="underline hover:no-underline">
+                    {row.title}
+                  </Link>
+                  <OutboundLink
+                    asin={row.asin}
+                    className="mt-2 block w-fit whitespace-nowrap rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-brand-600"
+                  >
+                    View on Amazon<span className="sr-only"> {row.title}</span>
+                  </OutboundLink>
+                </th>
+                {columns.map((column) => (
+                  <td key={column} className={`p-3 text-slate-800 ${NUMERIC.has(column) ? 'text-right' : ''}`}>
+                    <Cell column={column} row={row} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
+      {pricesAsOf === undefined ? null : <PricesAsOf asOf={pricesAsOf} />}
+    </>
   )
 }
 

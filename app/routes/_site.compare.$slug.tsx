@@ -1,7 +1,7 @@
 import { invariantResponse } from '@epic-web/invariant'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ComparisonTable, PricesAsOf } from '#app/components/comparison-table.tsx'
+import { ComparisonTable } from '#app/components/comparison-table.tsx'
 import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-boundary.tsx'
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -73,16 +73,14 @@ export default function ComparisonPage() {
       <h1 className="text-3xl font-bold">{table.name}</h1>
       {table.description ? <p className="mt-2 max-w-3xl text-slate-700">{table.description}</p> : null}
       {rows.length > 0 ? (
-        <>
-          <ComparisonTable
-            id="comparison"
-            caption={`${table.name}: ${rows.length} ${rows.length === 1 ? 'product' : 'products'} compared. Select a column heading to sort by it.`}
-            columns={columns}
-            rows={rows}
-            sort={sort}
-          />
-          <PricesAsOf asOf={pricesAsOf} />
-        </>
+        <ComparisonTable
+          id="comparison"
+          caption={`${table.name}: ${rows.length} ${rows.length === 1 ? 'product' : 'products'} compared. Select a column heading to sort by it.`}
+          columns={columns}
+          rows={rows}
+          sort={sort}
+          pricesAsOf={pricesAsOf}
+        />
       ) : (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No products to compare here yet.

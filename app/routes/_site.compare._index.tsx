@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ComparisonTable, PricesAsOf } from '#app/components/comparison-table.tsx'
+import { ComparisonTable } from '#app/components/comparison-table.tsx'
 import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listRowsByAsin } from '#app/models/comparison.server.ts'
@@ -71,16 +71,14 @@ export default function ComparePage() {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <>
-          <ComparisonTable
-            id="comparison"
-            caption={`${rows.length} ${rows.length === 1 ? 'product' : 'products'} side by side. Select a column heading to sort by it.`}
-            columns={ALL_COLUMNS}
-            rows={rows}
-            sort={sort}
-          />
-          <PricesAsOf asOf={pricesAsOf} />
-        </>
+        <ComparisonTable
+          id="comparison"
+          caption={`${rows.length} ${rows.length === 1 ? 'product' : 'products'} side by side. Select a column heading to sort by it.`}
+          columns={ALL_COLUMNS}
+          rows={rows}
+          sort={sort}
+          pricesAsOf={pricesAsOf}
+        />
       ) : (
         <p className="mt-6 max-w-2xl text-slate-700">
           {asked > 0 ? 'None of these products can be compared. ' : 'Nothing to compare yet. '}

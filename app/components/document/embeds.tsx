@@ -48,8 +48,8 @@ export function Embed({
             rows={embed.rows}
             sort={embed.sort}
             prefix={embed.prefix}
+            pricesAsOf={embed.asOf}
           />
-          <PricesAsOf asOf={embed.asOf} />
         </div>
       )
     case 'price':
