@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, type ProductColumns, type ProductListFilters } from '#
 import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
+import { pageWithTotal } from './paging.server.ts'
 import { cardColumns } from './product.server.ts'
 
 // The admin's view of products: every product, hidden ones included.
@@ -26,17 +27,15 @@ export async function listAdminProducts(db: Executor, filters: ProductListFilter
   if (filters.visibility !== 'all') query = query.where('p.soft_hidden', '=', filters.visibility === 'hidden')
   if (filters.price !== 'all') query = query.where('p.manual_price', filters.price === 'manual' ? 'is not' : 'is', null)
 
-  const [rows, total] = await Promise.all([
-    query
-      .select([...cardColumns, 'p.is_featured', 'p.soft_hidden', 'p.updated_at', 'p.amazon_error'])
-      .orderBy(sql`${sortColumns[filters.sort]} ${sql.raw(filters.dir)} nulls last`)
-      .orderBy('p.id', filters.dir)
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((filters.page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: total.count }
+  return pageWithTotal(
+    query,
+    (listed) =>
+      listed
+        .select([...cardColumns, 'p.is_featured', 'p.soft_hidden', 'p.updated_at', 'p.amazon_error'])
+        .orderBy(sql`${sortColumns[filters.sort]} ${sql.raw(filters.dir)} nulls last`)
+        .orderBy('p.id', filters.dir),
+    { page: filters.page, pageSize: ADMIN_PAGE_SIZE },
+  )
 }
 
 export function listCategoryOptions(db: Executor) {

@@ -2,32 +2,31 @@ import { sql } from 'kysely'
 import { ADMIN_PAGE_SIZE } from '#app/schemas/admin-products.ts'
 import type { Executor } from '#db/client.ts'
 import type { ReviewStatus } from '#db/types.ts'
+import { pageWithTotal } from './paging.server.ts'
 
 // Review moderation (SPEC §2 Reviews tab): every review, with its product's title and ASIN.
 
 export async function listReviewsForModeration(db: Executor, filters: { status?: ReviewStatus; page: number }) {
   let query = db.selectFrom('reviews as r').innerJoin('products as p', 'p.id', 'r.product_id')
   if (filters.status) query = query.where('r.status', '=', filters.status)
-  const [rows, total] = await Promise.all([
-    query
-      .select([
-        'r.id',
-        'r.reviewer_name',
-        'r.rating',
-        'r.comment',
-        'r.status',
-        'r.created_at',
-        'p.title as product_title',
-        'p.asin as product_asin',
-      ])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((filters.page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: total.count }
+  return pageWithTotal(
+    query,
+    (listed) =>
+      listed
+        .select([
+          'r.id',
+          'r.reviewer_name',
+          'r.rating',
+          'r.comment',
+          'r.status',
+          'r.created_at',
+          'p.title as product_title',
+          'p.asin as product_asin',
+        ])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc'),
+    { page: filters.page, pageSize: ADMIN_PAGE_SIZE },
+  )
 }
 
 /**

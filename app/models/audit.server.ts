@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
+import { pageWithTotal } from './paging.server.ts'
 
 // The audit trail of every admin write: who did what to which record, and which fields changed.
 // Written with the change, in its transaction, so the trail and the data never disagree.
@@ -78,26 +79,25 @@ export async function listAudit(
   let query = db.selectFrom('audit_log')
   if (filter.entityType) query = query.where('audit_log.entity_type', '=', filter.entityType)
   if (filter.actorId !== undefined) query = query.where('audit_log.actor_id', '=', filter.actorId)
-  const [entries, total] = await Promise.all([
-    query
-      .leftJoin('users', 'users.id', 'audit_log.actor_id')
-      .select([
-        'audit_log.id',
-        'audit_log.created_at',
-        'audit_log.entity_type',
-        'audit_log.entity_id',
-        'audit_log.action',
-        'audit_log.diff',
-        'users.email as actor_email',
-      ])
-      .orderBy('audit_log.created_at', 'desc')
-      .orderBy('audit_log.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { entries, total: Number(total.count) }
+  const { rows: entries, total } = await pageWithTotal(
+    query,
+    (listed) =>
+      listed
+        .leftJoin('users', 'users.id', 'audit_log.actor_id')
+        .select([
+          'audit_log.id',
+          'audit_log.created_at',
+          'audit_log.entity_type',
+          'audit_log.entity_id',
+          'audit_log.action',
+          'audit_log.diff',
+          'users.email as actor_email',
+        ])
+        .orderBy('audit_log.created_at', 'desc')
+        .orderBy('audit_log.id', 'desc'),
+    { page, pageSize },
+  )
+  return { entries, total }
 }
 
 /** Everyone who appears in the trail as an actor, for the filter. */

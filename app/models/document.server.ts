@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.ts'
 import { rowColumns } from './comparison.server.ts'
+import { pageWithTotal } from './paging.server.ts'
 
 // Guides and information pages (docs/decisions/052): the documents, their revisions, what they embed and the
 // addresses a guide has left. Visitors read published documents only; the panel reads all of them.
@@ -81,18 +82,15 @@ export async function findRedirect(db: Executor, kind: DocumentKind, oldSlug: st
 
 /** A page of published guides, newest first, with the count of all. */
 export async function listPublishedGuides(db: Executor, page: number, pageSize: number) {
-  const [guides, { total }] = await Promise.all([
-    publishedDocuments(db, 'guide')
-      .select(['d.slug', 'd.title', 'd.summary', 'd.published_at', 'm.url as cover_url', 'm.alt as cover_alt'])
-      .orderBy('d.published_at', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    publishedDocuments(db, 'guide')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ])
+  const { rows: guides, total } = await pageWithTotal(
+    publishedDocuments(db, 'guide'),
+    (listed) =>
+      listed
+        .select(['d.slug', 'd.title', 'd.summary', 'd.published_at', 'm.url as cover_url', 'm.alt as cover_alt'])
+        .orderBy('d.published_at', 'desc')
+        .orderBy('d.id', 'desc'),
+    { page, pageSize },
+  )
   return { guides, total }
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { LINK_CONDITIONS, type LinkProblemKind } from '#app/utils/link-health.ts'
 import type { Executor } from '#db/client.ts'
+import { pageWithTotal } from './paging.server.ts'
 
 // Link health (docs/decisions/047): the problems the nightly refresh finds with each product's Amazon link,
 // one open row per product and kind (link_problems_open_idx), and who wants the daily e-mail about them.
@@ -69,30 +70,28 @@ export async function listOpenProblems(db: Executor, { kind, page, pageSize }: L
     .innerJoin('products as p', 'p.id', 'lp.product_id')
     .where('lp.resolved_at', 'is', null)
   if (kind) query = query.where('lp.kind', '=', kind)
-  const [rows, total] = await Promise.all([
-    query
-      .leftJoin('users as u', 'u.id', 'lp.seen_by')
-      .select([
-        'lp.id',
-        'lp.kind',
-        'lp.detail',
-        'lp.detected_at',
-        'lp.last_seen_at',
-        'lp.seen_at',
-        'u.email as seen_by',
-        'p.id as product_id',
-        'p.title',
-        'p.asin',
-        'p.soft_hidden',
-      ])
-      .orderBy('lp.detected_at', 'desc')
-      .orderBy('lp.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: total.count }
+  return pageWithTotal(
+    query,
+    (listed) =>
+      listed
+        .leftJoin('users as u', 'u.id', 'lp.seen_by')
+        .select([
+          'lp.id',
+          'lp.kind',
+          'lp.detail',
+          'lp.detected_at',
+          'lp.last_seen_at',
+          'lp.seen_at',
+          'u.email as seen_by',
+          'p.id as product_id',
+          'p.title',
+          'p.asin',
+          'p.soft_hidden',
+        ])
+        .orderBy('lp.detected_at', 'desc')
+        .orderBy('lp.id', 'desc'),
+    { page, pageSize },
+  )
 }
 
 /** The dashboard's numbers: open problems, and those nobody has marked seen yet. */
