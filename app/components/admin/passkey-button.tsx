@@ -1,3 +1,4 @@
+import { useSubmit } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { FormErrors } from '../forms.tsx'
@@ -38,6 +39,20 @@ async function passkeyAnswer(purpose: PasskeyPurpose): Promise<{ answer: string 
     const name = error instanceof Error ? error.name : ''
     if (name === 'InvalidStateError') return { error: ALREADY_HERE }
     return { error: name === 'NotAllowedError' || name === 'AbortError' ? CANCELLED : UNREACHABLE }
+  }
+}
+
+/**
+ * A PasskeyButton's `send` that posts the form the button is in, the answer as its field `field` and `fields` set as
+ * given (a code field emptied, say).
+ */
+export function usePostFormWith(field: string, fields: Readonly<Record<string, string>> = {}) {
+  const submit = useSubmit()
+  return (answer: string, form: HTMLFormElement | null) => {
+    const data = new FormData(form ?? undefined)
+    for (const [name, value] of Object.entries(fields)) data.set(name, value)
+    data.set(field, answer)
+    submit(data, { method: 'post' })
   }
 }
 

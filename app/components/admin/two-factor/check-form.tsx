@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useSubmit } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Field } from '#app/components/form-fields.tsx'
-import { formErrorsOf, FormErrors, useIsPending, useZodForm } from '#app/components/forms.tsx'
+import { FormErrors, formErrorsOf, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/status-button.tsx'
 import type { RegenerateCodesSchema, RemovePasskeySchema, RemoveTotpSchema } from '#app/schemas/two-factor.ts'
-import { PasskeyButton } from '../passkey-button.tsx'
+import { PasskeyButton, usePostFormWith } from '../passkey-button.tsx'
 import { secondaryButtonClass } from '../styles.ts'
 import type { Reply } from './replies.ts'
 
@@ -36,7 +36,8 @@ export function CheckForm({
 }) {
   const id = factorId === undefined ? intent : `${intent}-${factorId}`
   const [form, fields] = useZodForm(schema, { id, lastResult })
-  const submitForm = useSubmit()
+  // The passkey's answer goes in the form in place of a code.
+  const sendPasskey = usePostFormWith('passkey', { code: '' })
   const pending = useIsPending({ intent })
   return (
     <Form method="post" {...getFormProps(form)} aria-label={title} className="max-w-sm space-y-3">
@@ -60,12 +61,7 @@ export function CheckForm({
             purpose="authenticate"
             className={secondaryButtonClass}
             pending={pending}
-            send={(answer, element) => {
-              const data = new FormData(element ?? undefined)
-              data.set('code', '')
-              data.set('passkey', answer)
-              submitForm(data, { method: 'post' })
-            }}
+            send={sendPasskey}
             withoutJs={null}
           >
             {`${submit} with a passkey`}

@@ -1,10 +1,10 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useSubmit } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Field } from '#app/components/form-fields.tsx'
 import { firstErrorOf, FormErrors, isFieldCheck, useIsPending, useZodForm } from '#app/components/forms.tsx'
 import { AddPasskeySchema, RemovePasskeySchema } from '#app/schemas/two-factor.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { PasskeyButton } from '../passkey-button.tsx'
+import { PasskeyButton, usePostFormWith } from '../passkey-button.tsx'
 import { secondaryButtonClass } from '../styles.ts'
 import { CheckForm } from './check-form.tsx'
 import type { Reply, ReplyFor } from './replies.ts'
@@ -60,7 +60,7 @@ export function Passkeys({ passkeys, replyFor }: { passkeys: Passkey[]; replyFor
  */
 function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
   const [form, fields] = useZodForm(AddPasskeySchema, { id: 'add-passkey', lastResult })
-  const submit = useSubmit()
+  const sendAnswer = usePostFormWith('response')
   const pending = useIsPending({ intent: 'add-passkey' })
   if (!useHydrated())
     return <p className="text-slate-700">Adding a passkey needs JavaScript, which is off in this browser.</p>
@@ -87,16 +87,7 @@ function AddPasskeyForm({ lastResult }: { lastResult: Reply }) {
         hint="Which device it is on, e.g. Work laptop."
         maxLength={60}
       />
-      <PasskeyButton
-        purpose="register"
-        className={secondaryButtonClass}
-        pending={pending}
-        send={(answer, element) => {
-          const data = new FormData(element ?? undefined)
-          data.set('response', answer)
-          submit(data, { method: 'post' })
-        }}
-      >
+      <PasskeyButton purpose="register" className={secondaryButtonClass} pending={pending} send={sendAnswer}>
         Add a passkey
       </PasskeyButton>
     </Form>
