@@ -27,6 +27,7 @@ const { watchPageInvalidations } = await import('#app/lib/page-invalidation.serv
 const { sharedCacheHeaders } = await import('#app/lib/shared-cache-headers.server.ts')
 const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
+const { checkConnectionBudget } = await import('#db/connection-budget.ts')
 const { startCountingViews } = await import('#app/lib/product-views.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 
@@ -157,7 +158,10 @@ app.all(
 )
 
 // Under a cluster primary, the primary has migrated and only the first web process runs jobs (docs/decisions/029).
-if (slot === undefined) await prepareDatabaseWithRetry()
+if (slot === undefined) {
+  await prepareDatabaseWithRetry()
+  await checkConnectionBudget(1)
+}
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingInvalidations = await watchPageInvalidations()
 

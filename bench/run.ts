@@ -27,7 +27,14 @@ import {
   SESSION_SECRET,
   waitForHealth,
 } from './server.ts'
-import { databaseNow, FRESH_SEARCH_PATTERN, freshSearchTerms, vacuumAfterBulkLoad } from './shape-copies.ts'
+import {
+  databaseNow,
+  FRESH_SEARCH_PATTERN,
+  freshSearchTerms,
+  rewriteEveryProduct,
+  vacuumAfterBulkLoad,
+  vacuumAsTheJobsDo,
+} from './shape-copies.ts'
 import { AdminWriteLoop, createAdminSession, type SaveCounts } from './writes.ts'
 
 // npm run bench: 100k products in a database of its own, the production server on it, autocannon against
@@ -52,6 +59,9 @@ const USAGE = `Usage: npm run bench -- [options]
                      searched with terms mostly never searched before, and with --cold measured as loaded, then
                      again after VACUUM ANALYZE (bench/shape-copies.ts)
   --seed <n>         with --shape copies, which search terms the search mix draws (default 1)
+  --rewrite          with --shape copies --cold, two more groups of rows: after every product is rewritten (one
+                     UPDATE, as the nightly refresh rewrites them), then after the vacuum the jobs run after such
+                     a write (db/vacuum.ts)
   --duration <s>     measured seconds per row (default 10)
   --warmup <s>       warm-up seconds per row, not measured (default 3)
   --server-warmup <s>
@@ -84,7 +94,7 @@ const COLD_GOALS = {
 } satisfies Record<string, Goal>
 /** A cold row whose share of page-cache misses is below this was not cold: the output says so. */
 const COLD_MISS_SHARE = 0.9
-const DATABASE_NAMES = { synthetic: 'cv_bench', copies: 'cv_bench_copies' } satisfies Record<Shape, string>
+const DATABASE_NAMES = { synthetic: 'cv_bench_plans', copies: 'cv_bench_copies_plans' } satisfies Record<Shape, string>
 const BUSY_THRESHOLD = 0.15
 const CEILING_PATH = '/__bench/product.html'
 
@@ -99,6 +109,8 @@ interface Options {
   fresh: boolean
   shape: Shape
   seed: number
+  /** With the copies' cold rows: measure them again after a rewrite of every product, and after its vacuum. */
+  rewrite: boolean
   duration: number
   warmup: number
   serverWarmup: number
@@ -181,12 +193,13 @@ function parseOptions(): Options {
       fresh: { type: 'boolean', default: false },
       shape: { type: 'string', default: 'synthetic' },
       seed: { type: 'string', default: '1' },
+      rewrite: { type: 'boolean', default: false },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
       'server-warmup': { type: 'string', default: '20' },
       connections: { type: 'string', default: '10' },
       products: { type: 'string', default: '100000' },
-      port: { type: 'string', default: '3399' },
+      port: { type: 'string', default: '3398' },
       gzip: { type: 'boolean', default: false },
       'max-wait': { type: 'string', default: '30' },
       only: { type: 'string' },
@@ -212,6 +225,7 @@ function parseOptions(): Options {
     fresh: values.fresh,
     shape: shapeOption(values.shape),
     seed: integer('seed', values.seed, 0),
+    rewrite: values.rewrite,
     duration: integer('duration', values.duration, 1),
     warmup: integer('warmup', values.warmup, 0),
     serverWarmup: integer('server-warmup', values['server-warmup'], 0),
@@ -660,16 +674,40 @@ function writeDoc(startedAt: Date, heading: string, body: string, summary: 'cach
   return written
 }
 
+/** What is done to the database before a group of rows is measured (bench/shape-copies.ts). */
+type Preparation = 'none' | 'vacuum' | 'rewrite' | 'vacuum-as-the-jobs-do'
+
 /**
  * The database states the rows are measured in, one after the other: as it is, or for the copies' cold rows as the
  * bulk load left it, then after a VACUUM: a plan that is fast only on a vacuumed table shows as a gap between them.
+ * With --rewrite, then after every product is rewritten as the nightly refresh rewrites them, and after the vacuum
+ * the jobs run after such a write (docs/decisions/057).
  */
-function loadStates(options: Options): { suffix: string; vacuum: boolean }[] {
-  if (options.shape !== 'copies' || !options.cold) return [{ suffix: '', vacuum: false }]
+function loadStates(options: Options): { suffix: string; prepare: Preparation }[] {
+  if (options.shape !== 'copies' || !options.cold) return [{ suffix: '', prepare: 'none' }]
   return [
-    { suffix: ' (after bulk load)', vacuum: false },
-    { suffix: ' (after VACUUM)', vacuum: true },
+    { suffix: ' (after bulk load)', prepare: 'none' },
+    { suffix: ' (after VACUUM)', prepare: 'vacuum' },
+    ...(options.rewrite
+      ? ([
+          { suffix: ' (after a rewrite)', prepare: 'rewrite' },
+          { suffix: " (after the rewrite's vacuum)", prepare: 'vacuum-as-the-jobs-do' },
+        ] as const)
+      : []),
   ]
+}
+
+const PREPARATIONS: Record<Exclude<Preparation, 'none'>, string> = {
+  vacuum: 'VACUUM ANALYZE',
+  rewrite: 'Rewriting every product',
+  'vacuum-as-the-jobs-do': 'The vacuum the jobs run after a bulk write',
+}
+
+/** Puts the database in a group's state; answers the seconds it took. */
+function prepare(preparation: Exclude<Preparation, 'none'>, databaseUrl: string, countedSince: Date) {
+  if (preparation === 'vacuum') return vacuumAfterBulkLoad(databaseUrl, countedSince)
+  if (preparation === 'rewrite') return rewriteEveryProduct(databaseUrl, countedSince)
+  return vacuumAsTheJobsDo(databaseUrl, countedSince)
 }
 
 function targetsFor(options: Options, catalogue: Catalogue | null, slug: string, productPath: string): Target[] {
@@ -784,7 +822,7 @@ async function main() {
   await ensureBenchGuide(data.databaseUrl)
   const rebuilt = ensureBuild()
   if (redisUrl) {
-    const removed = await clearRedisPrefix(redisUrl, 'bench')
+    const removed = await clearRedisPrefix(redisUrl, 'bench-plans')
     if (removed) log(`Cleared ${removed} Redis keys left under bench: by an earlier run`)
   }
   const { asin, slug, postgresVersion } = await pickTargets(data.databaseUrl)
@@ -803,7 +841,7 @@ async function main() {
         databaseUrl: data.databaseUrl,
         port: options.port,
         redisUrl,
-        redisPrefix: 'bench',
+        redisPrefix: 'bench-plans',
         webConcurrency: options.webConcurrency,
       }),
       ...(options.varnish ? { HTTP_CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, TRUST_PROXY: '1' } : {}),
@@ -811,7 +849,7 @@ async function main() {
     options.profileDir,
   )
   let writeLoop: AdminWriteLoop | undefined
-  let vacuumSeconds: number | null = null
+  const preparedSeconds: Partial<Record<Preparation, number>> = {}
   let varnish: Varnish | undefined
   const cleanUp = () => {
     if (server.running) server.child.kill('SIGTERM')
@@ -869,11 +907,12 @@ async function main() {
     const targets: Target[] = []
     const measurements: Measurement[] = []
     for (const [index, group] of groups.entries()) {
-      if (group.vacuum && countedSince) {
-        log('VACUUM ANALYZE (after dropping the search counts the rows above made)…')
-        vacuumSeconds = await vacuumAfterBulkLoad(data.databaseUrl, countedSince)
-        log(`  done in ${vacuumSeconds.toFixed(1)} s`)
-        if (redisUrl) await clearRedisPrefix(redisUrl, 'bench')
+      if (group.prepare !== 'none' && countedSince) {
+        log(`${PREPARATIONS[group.prepare]} (after dropping the search counts the rows above made)…`)
+        const seconds = await prepare(group.prepare, data.databaseUrl, countedSince)
+        preparedSeconds[group.prepare] = seconds
+        log(`  done in ${seconds.toFixed(1)} s`)
+        if (redisUrl) await clearRedisPrefix(redisUrl, 'bench-plans')
       }
       // One ceiling for every state: the last group's.
       const rows = targetsFor(options, catalogue, slug, productPath)
@@ -897,11 +936,20 @@ async function main() {
         if (!server.running) throw new Error(`The server exited during the run:\n${server.tail()}`)
       }
     }
-    if (vacuumSeconds !== null) {
+    if (preparedSeconds.vacuum !== undefined) {
       notes.push(
         `Rows "(after bulk load)": ${DATABASE_NAMES.copies} as one INSERT … SELECT and ANALYZE left it (no VACUUM); ` +
-          `rows "(after VACUUM)": after VACUUM ANALYZE (${vacuumSeconds.toFixed(0)} s), the first rows' search ` +
-          'counts dropped first, so the same terms were new again',
+          `rows "(after VACUUM)": after VACUUM ANALYZE (${preparedSeconds.vacuum.toFixed(0)} s), the first rows' ` +
+          'search counts dropped first, so the same terms were new again',
+      )
+    }
+    const rewriteSeconds = preparedSeconds.rewrite
+    const jobsVacuumSeconds = preparedSeconds['vacuum-as-the-jobs-do']
+    if (rewriteSeconds !== undefined && jobsVacuumSeconds !== undefined) {
+      notes.push(
+        `Rows "(after a rewrite)": after one UPDATE of every product (${rewriteSeconds.toFixed(0)} s), as the ` +
+          `nightly refresh rewrites them, no VACUUM; rows "(after the rewrite's vacuum)": after the vacuum the jobs ` +
+          `run after such a write (db/vacuum.ts, ${jobsVacuumSeconds.toFixed(1)} s); search counts dropped before each`,
       )
     }
     const saves = writeLoop ? { ...writeLoop.counts, failures: writeLoop.failures } : undefined
@@ -1010,7 +1058,13 @@ async function main() {
             }
           : {}),
       },
-      data: { ...data, databaseUrl: undefined, rebuiltApp: rebuilt, vacuumSeconds },
+      data: {
+        ...data,
+        databaseUrl: undefined,
+        rebuiltApp: rebuilt,
+        vacuumSeconds: preparedSeconds.vacuum ?? null,
+        preparedSeconds,
+      },
       results: measurements,
       saves,
       markdown,

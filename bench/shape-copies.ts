@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { titleTerms } from '#app/utils/search.ts'
+import type { Database } from '#db/client.ts'
 import { products as seededProducts } from '#db/seed-data/products.ts'
 import { asinOfG, drawnValues, hashOfG, uniformDraws } from './draws-sql.ts'
 
@@ -85,13 +87,60 @@ JOIN originals o ON o.n = (p.g - 1) % $2::int
  * Back to what a late autovacuum would leave, for the second group of cold rows: the search counts the first group
  * made are dropped (so its terms are new again), then `VACUUM ANALYZE`. Answers the seconds it took.
  */
-export async function vacuumAfterBulkLoad(databaseUrl: string, countedSince: Date): Promise<number> {
+export function vacuumAfterBulkLoad(databaseUrl: string, countedSince: Date): Promise<number> {
+  return timed(databaseUrl, async (client) => {
+    await dropSearchCounts(client, countedSince)
+    await client.query('VACUUM ANALYZE')
+  })
+}
+
+/**
+ * Every product rewritten at once, as the nightly refresh rewrites them (its `last_updated`, `amazon_checked_at`),
+ * for the rows "(after a rewrite)": a new version of each row, the old ones dead, no page all-visible. The search
+ * counts the rows before made are dropped first, as for the VACUUM. Answers the seconds it took.
+ */
+export function rewriteEveryProduct(databaseUrl: string, countedSince: Date): Promise<number> {
+  return timed(databaseUrl, async (client) => {
+    await dropSearchCounts(client, countedSince)
+    await client.query('UPDATE products SET last_updated = now(), amazon_checked_at = now()')
+  })
+}
+
+/**
+ * The vacuum the refresh and the import run after writing that many products (db/vacuum.ts: the jobs' own code),
+ * for the rows "(after the rewrite's vacuum)". Answers the seconds it took.
+ */
+export async function vacuumAsTheJobsDo(databaseUrl: string, countedSince: Date): Promise<number> {
+  // The bench's stdout carries its results only: the vacuum's log line stays out of it.
+  process.env.LOG_LEVEL = 'warn'
+  const { vacuumAfterBulkWrite } = await import('#db/vacuum.ts')
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+  })
+  try {
+    const { count } = await db
+      .selectFrom('products')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .executeTakeFirstOrThrow()
+    return await timed(databaseUrl, async (client) => {
+      await dropSearchCounts(client, countedSince)
+      if (!(await vacuumAfterBulkWrite(db, count))) throw new Error(`The jobs would not vacuum after ${count} products`)
+    })
+  } finally {
+    await db.destroy()
+  }
+}
+
+const dropSearchCounts = (client: pg.Client, since: Date) =>
+  client.query('DELETE FROM search_terms WHERE counted_at >= $1', [since])
+
+/** `work` on a connection of its own; answers the seconds it took. */
+async function timed(databaseUrl: string, work: (client: pg.Client) => Promise<void>): Promise<number> {
   const started = performance.now()
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    await client.query('DELETE FROM search_terms WHERE counted_at >= $1', [countedSince])
-    await client.query('VACUUM ANALYZE')
+    await work(client)
   } finally {
     await client.end()
   }

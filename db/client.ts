@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type Dialect, type Transaction } from 'kysely'
 import pg from 'pg'
-import { getEnv } from '#app/lib/env.server.ts'
+import { getEnv, type Env } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { DeferredPostgresDialect } from './deferred-dialect.ts'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts'
@@ -36,14 +36,30 @@ export function usesEmbeddedDatabase(): boolean {
   return !getEnv().DATABASE_URL
 }
 
+/** What our connections call themselves in pg_stat_activity: how the start-up check counts them (db/connection-budget.ts). */
+export const APPLICATION_NAME = 'comic-vault'
+
+/**
+ * A process's connections to a real Postgres (docs/decisions/058): at most DATABASE_POOL_SIZE, of which
+ * DATABASE_POOL_MIN (unset: all) stay open however long they idle, so its backends stay warm (their caches,
+ * the pages they read) instead of being replaced after each quiet spell. Above the floor, idle ones close.
+ */
+export function poolSettings(env: Env) {
+  return {
+    max: env.DATABASE_POOL_SIZE,
+    min: env.DATABASE_POOL_MIN ?? env.DATABASE_POOL_SIZE,
+    idleTimeoutMillis: env.DATABASE_POOL_IDLE_TIMEOUT_MS,
+    application_name: `${APPLICATION_NAME} ${process.env.SERVICE_NAME ?? 'web'}`,
+  } satisfies pg.PoolConfig
+}
+
 async function connect(): Promise<Connection> {
   const env = getEnv()
   const embedded = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(env.EMBEDDED_DATA_DIR)
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL ?? embedded!.connectionString,
-    max: embedded ? 1 : env.DATABASE_POOL_SIZE,
+    ...(embedded ? { max: 1, idleTimeoutMillis: 30_000 } : poolSettings(env)),
     connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
   })
   // An idle client losing its server emits here; without a listener the process would crash.
   // pg attaches the whole client to its errors: log what matters, not the connection's internals.
@@ -71,7 +87,7 @@ async function connect(): Promise<Connection> {
   })
   const replicas = embedded ? [] : (env.DATABASE_REPLICA_URLS ?? [])
   const dialect = replicas.length
-    ? replicationDialect(pool, replicas, env.DATABASE_POOL_SIZE)
+    ? replicationDialect(pool, replicas, poolSettings(env))
     : new PostgresDialect({ pool })
   return { pool, embedded, dialect }
 }

@@ -13,14 +13,13 @@ import { chooseReplica, dropsSeen, replicaUnreachable, trackReplicas } from './r
  * made again after a page drop.
  */
 
-export function replicationDialect(primary: pg.Pool, urls: string[], poolSize: number): Dialect {
+export function replicationDialect(primary: pg.Pool, urls: string[], settings: pg.PoolConfig): Dialect {
   const replicas = urls.map((url) => {
     const pool = new pg.Pool({
       connectionString: url,
-      max: poolSize,
+      ...settings,
       // A replica that does not answer soon is read around (the primary answers instead).
       connectionTimeoutMillis: 1_000,
-      idleTimeoutMillis: 30_000,
     })
     pool.on('error', (error) => logger.warn({ err: { message: error.message } }, 'idle replica client failed'))
     pool.on('connect', (client) => client.on('error', () => undefined))

@@ -13,6 +13,7 @@ import {
   type ImportFailure,
 } from '#app/models/import-job.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
+import { vacuumAfterBulkWrite } from '#db/vacuum.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv, BATCH_SIZE } from './amazon/client.ts'
 import { newProductFields } from './amazon/fields.ts'
 
@@ -92,6 +93,8 @@ export async function importProducts(db: Kysely<Database>, importId: number, opt
   }
   await finish(db, job, { status: stopped || imported === 0 ? 'failed' : 'succeeded', message })
   if (imported > 0) {
+    // Vacuumed before the pages are dropped, so their new renders find it so (docs/decisions/057).
+    await vacuumAfterBulkWrite(db, imported)
     // New products, Amazon's fields of known ones, in any categories: every listing may change.
     await invalidatePages(EVERY_PAGE)
   }

@@ -18,6 +18,7 @@ import {
 } from '#app/models/refresh-log.server.ts'
 import { recordLinkHealth } from '#app/services/link-health.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
+import { vacuumAfterBulkWrite } from '#db/vacuum.ts'
 import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
 import { marketplaceLearner } from './refresh-marketplaces.ts'
@@ -127,6 +128,8 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
   const reason = stopped ?? (lastError ? `Last error: ${lastError}` : null)
   const message = [summary, marketplaces.summary(), reason].filter(Boolean).join(' ')
   const finished = await finishRefresh(db, runId, { status, message })
+  // The rewritten table vacuumed before the pages are dropped, so their new renders find it so (decision 057).
+  await vacuumAfterBulkWrite(db, updated)
   // Any product's Amazon fields, and the footer's "last price update" on every page.
   await invalidatePages(EVERY_PAGE)
   logger.info({ run: runId, status, updated, failed }, 'refresh finished')

@@ -8,6 +8,8 @@ if (!env.REDIS_URL || !env.DATABASE_URL) {
   refuseToStart('npm run worker needs REDIS_URL and DATABASE_URL; without them `npm start` runs jobs in-process')
 }
 const { startWorkers } = await import('./runtime.ts')
+const { checkConnectionBudget } = await import('#db/connection-budget.ts')
 
+await checkConnectionBudget(1)
 const workers = startWorkers()
 closeOnSignal(() => workers.close())

@@ -46,11 +46,13 @@ export function webProcessSlot(): number | undefined {
 export async function runWebProcesses(count: number, env: Env): Promise<void> {
   const { logger } = await import('#app/lib/logger.server.ts')
   const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
+  const { checkConnectionBudget } = await import('#db/connection-budget.ts')
   const { closeDatabase } = await import('#db/client.ts')
   const { clusterExposition, startMetricsServer } = await import('#app/lib/metrics/endpoint.server.ts')
 
   // Migrations once, before any web process starts, so none ever serves from an older schema.
   await prepareDatabaseWithRetry()
+  await checkConnectionBudget(count)
   await closeDatabase()
   // A scrape of a shared port would reach one process at random: the primary answers for all (decision 028).
   if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST, clusterExposition)

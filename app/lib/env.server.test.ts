@@ -50,6 +50,17 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ REPLICA_WAIT_MS: '-1' })).toThrow(/REPLICA_WAIT_MS/)
   })
 
+  test('the pool: at most DATABASE_POOL_SIZE, a floor kept open of at most as many, idle ones above it closed', () => {
+    expect(parseEnv({})).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_POOL_IDLE_TIMEOUT_MS: 30_000 })
+    expect(parseEnv({ DATABASE_POOL_MIN: '' }).DATABASE_POOL_MIN).toBeUndefined()
+    expect(parseEnv({ DATABASE_POOL_SIZE: '6', DATABASE_POOL_MIN: '6' }).DATABASE_POOL_MIN).toBe(6)
+    expect(parseEnv({ DATABASE_POOL_MIN: '0' }).DATABASE_POOL_MIN).toBe(0)
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: '4', DATABASE_POOL_MIN: '5' })).toThrow(
+      /DATABASE_POOL_MIN: must not exceed DATABASE_POOL_SIZE/,
+    )
+    expect(() => parseEnv({ DATABASE_POOL_IDLE_TIMEOUT_MS: '0' })).toThrow(/DATABASE_POOL_IDLE_TIMEOUT_MS/)
+  })
+
   test('MFA_ENCRYPTION_KEY: optional, 32+ characters, never the session secret', () => {
     expect(parseEnv({ MFA_ENCRYPTION_KEY: '' }).MFA_ENCRYPTION_KEY).toBeUndefined()
     expect(parseEnv({ MFA_ENCRYPTION_KEY: 'm'.repeat(32) }).MFA_ENCRYPTION_KEY).toBe('m'.repeat(32))

@@ -62,7 +62,12 @@ const envSchema = z
     // Where a generated secret is kept when SESSION_SECRET is unset (compose shares one between app and worker).
     SESSION_SECRET_FILE: optional(z.string().min(1)),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+    // A process's connections at most; with every process on every host, within Postgres's (docs/decisions/058).
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    // The warm connections a process keeps however long they idle. Unset: every one it opened.
+    DATABASE_POOL_MIN: optional(z.coerce.number().int().min(0).max(100)),
+    // How long a connection above that floor may idle before it is closed.
+    DATABASE_POOL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
     // Streaming replicas of DATABASE_URL for the public pages' reads, comma-separated (decision 055).
     DATABASE_REPLICA_URLS: optional(
       z
@@ -159,6 +164,9 @@ const envSchema = z
       for (const name of s3) {
         if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_*' })
       }
+    }
+    if (env.DATABASE_POOL_MIN !== undefined && env.DATABASE_POOL_MIN > env.DATABASE_POOL_SIZE) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_POOL_MIN'], message: 'must not exceed DATABASE_POOL_SIZE' })
     }
     // One leaked secret must not open both the cookies and the authenticator secrets.
     if (env.MFA_ENCRYPTION_KEY !== undefined && env.MFA_ENCRYPTION_KEY === env.SESSION_SECRET) {

@@ -149,7 +149,9 @@ function walkedIds(
   offset: number,
   spec: SpecFilters = NO_SPEC_FILTERS,
 ) {
-  // `+ 0` keeps the planner off the price index when the page is walked in another index's order.
+  // `+ 0` keeps the planner off the price index when the page is walked in another index's order. Statistics on
+  // this very expression (db/migrations/20261201000000_planner_statistics.ts) tell it how many rows the window
+  // keeps, so it walks even when no page is all-visible (tests/integration/category-plans.test.ts).
   const price = isPriceSort(filters.sort) ? effectivePrice : sql<string | null>`(${effectivePrice} + 0)`
   const filtered = withSpecFilters(applyFilters(visibleProducts(db), categoryId, filters, price), spec)
   return sortedBy(filtered.select('p.id'), filters.sort, 'p').limit(CATEGORY_PAGE_SIZE).offset(offset)

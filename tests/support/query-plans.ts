@@ -1,0 +1,67 @@
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
+import pg from 'pg'
+import type { Database } from '#db/client.ts'
+
+// The plans of the statements the models send, captured as they send them: a plan test checks the code's SQL,
+// not a copy of it (bench/explain.ts prints the same plans for people).
+
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON), with the fields the checks read. */
+export interface PlanNode {
+  'Node Type': string
+  'Parent Relationship'?: string
+  'Relation Name'?: string
+  'Index Name'?: string
+  'Plan Rows': number
+  'Actual Rows': number
+  'Actual Loops': number
+  'Rows Removed by Filter'?: number
+  'Rows Removed by Index Recheck'?: number
+  'Index Cond'?: string
+  'Recheck Cond'?: string
+  Filter?: string
+  Plans?: PlanNode[]
+}
+
+const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i
+
+/** Kysely on one connection to `url` that keeps the statements it sends, for `explain`. Destroy it when done. */
+export function recordingDatabase(url: string) {
+  let recorded: CompiledQuery[] = []
+  const pool = new pg.Pool({ connectionString: url, max: 1 })
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') recorded.push(event.query)
+    },
+  })
+  return {
+    db,
+    /** What `work` answered, and the statements it sent (without BEGIN and COMMIT). */
+    async record<T>(work: (db: Kysely<Database>) => Promise<T>) {
+      recorded = []
+      const result = await work(db)
+      return { result, statements: recorded.filter((query) => !TRANSACTION_CONTROL.test(query.sql)) }
+    },
+    /** The statement's plan, run (EXPLAIN ANALYZE), so each node also says how many rows it gave. */
+    async explain(statement: CompiledQuery): Promise<PlanNode> {
+      const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`,
+        statement.parameters as unknown[],
+      )
+      return rows[0]!['QUERY PLAN'][0]!.Plan
+    },
+    destroy: () => db.destroy(),
+  }
+}
+
+/** Every node of a plan, its init plans, sub plans and CTEs included. */
+export function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)]
+}
+
+/** Rows a scan node looked at: those it gave, and those its filter or recheck threw away, over all its loops. */
+export function rowsRead(node: PlanNode): number {
+  const perLoop =
+    node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)
+  return perLoop * node['Actual Loops']
+}
