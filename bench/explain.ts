@@ -15,7 +15,7 @@ import { databaseUrlFor } from './data.ts'
 
 const { values: options } = parseArgs({
   options: {
-    database: { type: 'string', default: 'cv_bench' },
+    database: { type: 'string', default: 'cv_bench_search' },
     common: { type: 'string', default: 'mylar' },
     rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
   },
