@@ -105,16 +105,29 @@ describe('schema', () => {
     expect(await db.selectFrom('user_roles').where('user_id', '=', user.id).execute()).toHaveLength(0)
   })
 
-  test('search on the lower-cased title and description is served by trigram indexes', async () => {
+  test("search on the lower-cased title and description is served by product_search's trigram indexes", async () => {
     await sql`SET enable_seqscan = off`.execute(db)
     const plan = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN SELECT id FROM products WHERE search_title LIKE '%mylar%' OR search_description LIKE '%mylar%'`.execute(
-      db,
-    )
+      EXPLAIN SELECT id FROM product_search
+      WHERE search_joined(search_title) LIKE search_joined('%golden myla%') AND search_title LIKE '%golden myla%'
+         OR search_joined(search_description) LIKE search_joined('%golden myla%')
+            AND search_description LIKE '%golden myla%'`.execute(db)
     await sql`RESET enable_seqscan`.execute(db)
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(text).toContain('products_search_title_trgm_idx')
-    expect(text).toContain('products_search_description_trgm_idx')
+    expect(text).toContain('product_search_title_trgm_idx')
+    expect(text).toContain('product_search_description_trgm_idx')
+  })
+
+  test('the trigram indexes keep no pending list, and products has none of its own', async () => {
+    const { rows } = await sql<{ index: string; options: string[] | null }>`
+      SELECT c.relname AS index, c.reloptions AS options FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_opclass o ON o.oid = ANY(i.indclass)
+      WHERE o.opcname = 'gin_trgm_ops' AND i.indrelid IN ('products'::regclass, 'product_search'::regclass)
+      ORDER BY 1`.execute(db)
+    expect(rows).toEqual([
+      { index: 'product_search_description_trgm_idx', options: ['fastupdate=off'] },
+      { index: 'product_search_title_trgm_idx', options: ['fastupdate=off'] },
+    ])
   })
 
   test("a common term's page walks the newest-first index, and no other index is read whole and sorted", async () => {
