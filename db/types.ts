@@ -294,8 +294,8 @@ export interface Products {
 
 export interface ProductSearch {
   id: number;
-  search_description: string;
-  search_title: string;
+  joined_description: string;
+  joined_title: string;
 }
 
 export interface ProductViews {

@@ -215,16 +215,15 @@ function groupMatches(group: Group, pattern: string): GroupMatches {
 }
 
 // The lower-cased copies of title and description with LIKE: ILIKE's own rule, without lower-casing each row.
-// Both tables have them: products (generated columns) and product_search (copied by triggers). On
-// product_search the joined text is tested too, as its trigram indexes can only serve that (decision 059).
+// product_search holds them joined (spaces as "Q", decision 059), which matches the joined pattern exactly as the
+// copies on products match the pattern.
 function inGroup(group: Group, table: 'p' | 's', pattern: string): RawBuilder<boolean> {
-  const has = (column: 'search_title' | 'search_description') => {
-    const text = sql.ref(`${table}.${column}`)
-    const like = sql<boolean>`${text} LIKE lower(${pattern})`
-    return table === 's' ? sql<boolean>`search_joined(${text}) LIKE search_joined(lower(${pattern})) AND ${like}` : like
-  }
-  if (group === 'title') return has('search_title')
-  return sql<boolean>`${sql.ref(`${table}.search_title`)} NOT LIKE lower(${pattern}) AND ${has('search_description')}`
+  const like = (column: 'title' | 'description') =>
+    table === 'p'
+      ? sql<boolean>`${sql.ref(`p.search_${column}`)} LIKE lower(${pattern})`
+      : sql<boolean>`${sql.ref(`s.joined_${column}`)} LIKE search_joined(lower(${pattern}))`
+  if (group === 'title') return like('title')
+  return sql<boolean>`NOT (${like('title')}) AND ${like('description')}`
 }
 
 /**
