@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '..')
 // The bench database `npm run bench` made, on the server DATABASE_URL names.
 const databaseUrl = databaseUrlFor(
   process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  'cv_bench_plans',
+  'cv_bench',
 )
 
 function mixPath(catalogue: Catalogue): () => string {

@@ -6,6 +6,7 @@ import { searchProducts, searchSpecFacets } from '#app/models/search.server.ts'
 import { catalogueSpecFacets, categorySpecFacets } from '#app/models/spec-facets.server.ts'
 import type { CategoryFilters } from '#app/schemas/category-filters.ts'
 import { NO_SPEC_FILTERS, type SpecFilters } from '#app/schemas/spec-filters.ts'
+import { containsPattern } from '#app/utils/search.ts'
 import type { Database } from '#db/client.ts'
 import { databaseUrlFor } from './data.ts'
 
@@ -15,9 +16,14 @@ import { databaseUrlFor } from './data.ts'
 
 const { values: options } = parseArgs({
   options: {
-    database: { type: 'string', default: 'cv_bench_plans' },
+    database: { type: 'string', default: 'cv_bench' },
     common: { type: 'string', default: 'mylar' },
     rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
+    // First counts (below): a term that matches nothing, and a word most products have.
+    none: { type: 'string', default: 'golden myla' },
+    word: { type: 'string', default: 'comic' },
+    // Only the first counts: they call count_search_term alone, so they also run on a database of an older schema.
+    'counts-only': { type: 'boolean', default: false },
   },
 })
 
@@ -62,9 +68,62 @@ async function explain(label: string, run: () => Promise<unknown>) {
 
 async function firstCount(term: string) {
   const started = performance.now()
-  await pool.query('DELETE FROM search_terms WHERE term = $1', [term])
+  await pool.query('DELETE FROM search_terms WHERE term = lower($1)', [term])
   await searchProducts(db, term)
   return performance.now() - started
+}
+
+/**
+ * A term's first count, as a search makes it (count_search_term), with the plan of the statement inside the function:
+ * auto_explain's, for nested statements, sent back as a notice. Needs a superuser (LOAD); without one, only the time.
+ */
+async function explainFirstCount(label: string, term: string) {
+  const client = await pool.connect()
+  const notices: string[] = []
+  const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '')
+  client.on('notice', onNotice)
+  try {
+    await client.query('DELETE FROM search_terms WHERE term = lower($1)', [term])
+    const explained = await client
+      .query(
+        `LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on;
+         SET auto_explain.log_buffers = on; SET auto_explain.log_nested_statements = on;
+         SET auto_explain.log_level = notice; SET client_min_messages = notice`,
+      )
+      .then(() => true)
+      .catch(() => false)
+    const started = performance.now()
+    const { rows } = await client.query<{ title_matches: number; rest_matches: number }>(
+      'SELECT title_matches, rest_matches FROM count_search_term(lower($1), $2)',
+      [term, containsPattern(term)],
+    )
+    const ms = performance.now() - started
+    const plan = notices.find((notice) => notice.includes('INSERT INTO search_terms'))
+    console.log(`\n### first count of ${label} "${term}"\n`)
+    if (explained && plan)
+      console.log(
+        '```\n' + plan.replace(/^duration: [\d.]+ ms {2}plan:\nQuery Text:[^]*?\n(?=\S)/, '').trim() + '\n```',
+      )
+    const { title_matches: title, rest_matches: rest } = rows[0]!
+    console.log(`\n${label}: ${title + rest} matches (${title} in the title), ${ms.toFixed(1)} ms from the client`)
+  } finally {
+    client.off('notice', onNotice)
+    await client.query('RESET ALL').catch(() => {})
+    client.release(true) // auto_explain stays loaded in the backend: not back to the pool
+  }
+}
+
+const firstCounts = async () => {
+  await explainFirstCount('a term that matches nothing', options.none)
+  await explainFirstCount('a rare term', options.rare)
+  await explainFirstCount('a common term', options.common)
+  await explainFirstCount('a word most products have', options.word)
+}
+
+if (options['counts-only']) {
+  await firstCounts()
+  await db.destroy()
+  process.exit(0)
 }
 
 const { rows: sizes } = await pool.query<{ slug: string; id: number; n: number }>(`
@@ -155,6 +214,7 @@ await explain(`search "${options.common}", polyethylene, up to 2 mil`, () =>
 await explain(`search "${options.rare}", fits magazine`, () =>
   searchProducts(db, options.rare, 1, spec({ fits: ['magazine'] })),
 )
+await firstCounts()
 console.log(
   `\nFirst search of a term (counted, then kept): "${options.common}" ${(await firstCount(options.common)).toFixed(0)} ms, "${options.rare}" ${(await firstCount(options.rare)).toFixed(0)} ms`,
 )

@@ -94,7 +94,7 @@ const COLD_GOALS = {
 } satisfies Record<string, Goal>
 /** A cold row whose share of page-cache misses is below this was not cold: the output says so. */
 const COLD_MISS_SHARE = 0.9
-const DATABASE_NAMES = { synthetic: 'cv_bench_plans', copies: 'cv_bench_copies_plans' } satisfies Record<Shape, string>
+const DATABASE_NAMES = { synthetic: 'cv_bench', copies: 'cv_bench_copies' } satisfies Record<Shape, string>
 const BUSY_THRESHOLD = 0.15
 const CEILING_PATH = '/__bench/product.html'
 
@@ -199,7 +199,7 @@ function parseOptions(): Options {
       'server-warmup': { type: 'string', default: '20' },
       connections: { type: 'string', default: '10' },
       products: { type: 'string', default: '100000' },
-      port: { type: 'string', default: '3398' },
+      port: { type: 'string', default: '3399' },
       gzip: { type: 'boolean', default: false },
       'max-wait': { type: 'string', default: '30' },
       only: { type: 'string' },
@@ -822,7 +822,7 @@ async function main() {
   await ensureBenchGuide(data.databaseUrl)
   const rebuilt = ensureBuild()
   if (redisUrl) {
-    const removed = await clearRedisPrefix(redisUrl, 'bench-plans')
+    const removed = await clearRedisPrefix(redisUrl, 'bench')
     if (removed) log(`Cleared ${removed} Redis keys left under bench: by an earlier run`)
   }
   const { asin, slug, postgresVersion } = await pickTargets(data.databaseUrl)
@@ -841,7 +841,7 @@ async function main() {
         databaseUrl: data.databaseUrl,
         port: options.port,
         redisUrl,
-        redisPrefix: 'bench-plans',
+        redisPrefix: 'bench',
         webConcurrency: options.webConcurrency,
       }),
       ...(options.varnish ? { HTTP_CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, TRUST_PROXY: '1' } : {}),
@@ -912,7 +912,7 @@ async function main() {
         const seconds = await prepare(group.prepare, data.databaseUrl, countedSince)
         preparedSeconds[group.prepare] = seconds
         log(`  done in ${seconds.toFixed(1)} s`)
-        if (redisUrl) await clearRedisPrefix(redisUrl, 'bench-plans')
+        if (redisUrl) await clearRedisPrefix(redisUrl, 'bench')
       }
       // One ceiling for every state: the last group's.
       const rows = targetsFor(options, catalogue, slug, productPath)

@@ -292,6 +292,12 @@ export interface Products {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProductSearch {
+  id: number;
+  joined_description: string;
+  joined_title: string;
+}
+
 export interface ProductViews {
   day: Timestamp;
   product_id: number;
@@ -402,6 +408,7 @@ export interface DB {
   mfa_factors: MfaFactors;
   mfa_recovery_codes: MfaRecoveryCodes;
   password_reset_tokens: PasswordResetTokens;
+  product_search: ProductSearch;
   product_views: ProductViews;
   products: Products;
   review_sign_in_links: ReviewSignInLinks;

@@ -10,7 +10,8 @@ import { specFacetsOfIds } from './spec-facets.server.ts'
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
  * matches first, then the newest. How many products a term matches is read from search_terms, counted the
  * first time the term is searched (the catalogue's own vocabulary ahead of that: countSearchVocabulary) and kept
- * right by every write to products since (docs/decisions/031).
+ * right by every write to products since (docs/decisions/031). The first count reads product_search, the visible
+ * products' search texts alone, with their trigram indexes (docs/decisions/059).
  * Each of the two groups, title matches and the rest, is read one of two ways: by its ids when the term is
  * rare (the table keeps them), or in the newest-first index with the pattern as a filter when it is common,
  * where a page is found after a few hundred rows.
@@ -49,14 +50,14 @@ export async function searchProducts(db: Executor, term: string, page = 1, spec:
     !narrowed && walkReachesSooner(groupOffset, limit, matches, kept.visible)
   const products = []
   if (offset < counts.title_matches) {
-    const matches = bySpec(titleMatches(pattern), spec)
+    const matches = bySpec(groupMatches('title', pattern), spec)
     const byWalk = walk(offset, SEARCH_PAGE_SIZE, counts.title_matches)
     products.push(...(await readGroup(db, matches, counts.title_ids, offset, SEARCH_PAGE_SIZE, byWalk)))
   }
   const restOffset = Math.max(0, offset - counts.title_matches)
   const room = SEARCH_PAGE_SIZE - products.length
   if (room > 0 && restOffset < counts.rest_matches) {
-    const matches = bySpec(restMatches(pattern), spec)
+    const matches = bySpec(groupMatches('rest', pattern), spec)
     const byWalk = walk(restOffset, room, counts.rest_matches)
     products.push(...(await readGroup(db, matches, counts.rest_ids, restOffset, room, byWalk)))
   }
@@ -71,7 +72,7 @@ export async function searchProducts(db: Executor, term: string, page = 1, spec:
  * while gathering reads no more rows than this count did.
  */
 async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, spec: SpecFilters) {
-  const narrow = async (matches: RawBuilder<boolean>, total: number, ids: number[] | null) => {
+  const narrow = async (group: Group, total: number, ids: number[] | null) => {
     if (total === 0) return { total: 0, ids }
     if (ids) {
       const rows = await withSpecFilters(visibleProducts(db), spec)
@@ -81,20 +82,22 @@ async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, s
       return { total: rows.length, ids: rows.map((row) => row.id) }
     }
     const row = await withSpecFilters(visibleProducts(db), spec)
-      .where(matches)
+      .where(groupMatches(group, pattern).gathered)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow()
     return { total: row.total, ids: null }
   }
-  const title = await narrow(titleMatches(pattern), kept.title_matches, kept.title_ids)
-  const rest = await narrow(restMatches(pattern), kept.rest_matches, kept.rest_ids)
+  const title = await narrow('title', kept.title_matches, kept.title_ids)
+  const rest = await narrow('rest', kept.rest_matches, kept.rest_ids)
   return { title_matches: title.total, title_ids: title.ids, rest_matches: rest.total, rest_ids: rest.ids }
 }
 
-/** A group's condition with the spec filters' own, for a page read by the pattern. */
-function bySpec(matches: RawBuilder<boolean>, spec: SpecFilters): RawBuilder<boolean> {
+/** A group's conditions with the spec filters' own, for a page read by the pattern. */
+function bySpec(matches: GroupMatches, spec: SpecFilters): GroupMatches {
   const conditions = specConditions(spec)
-  return conditions.length ? sql<boolean>`(${sql.join([matches, ...conditions], sql` AND `)})` : matches
+  if (!conditions.length) return matches
+  const and = (condition: RawBuilder<boolean>) => sql<boolean>`(${sql.join([condition, ...conditions], sql` AND `)})`
+  return { onRow: and(matches.onRow), gathered: and(matches.gathered) }
 }
 
 /**
@@ -191,23 +194,46 @@ export async function countSearchVocabulary(db: Executor, size = SEARCH_VOCABULA
   return terms.length
 }
 
-// The lower-cased copies of title and description with LIKE: ILIKE's own rule, without lower-casing each row.
-function titleMatches(pattern: string): RawBuilder<boolean> {
-  return sql<boolean>`p.search_title LIKE lower(${pattern})`
+/** Title matches, or the rest: description matches whose title does not match. */
+type Group = 'title' | 'rest'
+
+/**
+ * A group's condition on a page's products (`p`), two ways: `onRow` tests the row itself, for a walk of the
+ * newest-first index; `gathered` takes the ids that product_search's trigram indexes find, for a page or a count
+ * that reads every match (products has no trigram index of its own: decision 059).
+ */
+interface GroupMatches {
+  onRow: RawBuilder<boolean>
+  gathered: RawBuilder<boolean>
 }
 
-function restMatches(pattern: string): RawBuilder<boolean> {
-  return sql<boolean>`p.search_title NOT LIKE lower(${pattern}) AND p.search_description LIKE lower(${pattern})`
+function groupMatches(group: Group, pattern: string): GroupMatches {
+  return {
+    onRow: inGroup(group, 'p', pattern),
+    gathered: sql<boolean>`p.id IN (SELECT s.id FROM product_search s WHERE ${inGroup(group, 's', pattern)})`,
+  }
+}
+
+// The lower-cased copies of title and description with LIKE: ILIKE's own rule, without lower-casing each row.
+// product_search holds them joined (spaces as "Q", decision 059), which matches the joined pattern exactly as the
+// copies on products match the pattern.
+function inGroup(group: Group, table: 'p' | 's', pattern: string): RawBuilder<boolean> {
+  const like = (column: 'title' | 'description') =>
+    table === 'p'
+      ? sql<boolean>`${sql.ref(`p.search_${column}`)} LIKE lower(${pattern})`
+      : sql<boolean>`${sql.ref(`s.joined_${column}`)} LIKE search_joined(lower(${pattern}))`
+  if (group === 'title') return like('title')
+  return sql<boolean>`NOT (${like('title')}) AND ${like('description')}`
 }
 
 /**
  * One group's page: by its ids when the term is rare, else walking the newest-first index (decision 031), or,
  * for a page narrowed by specs or too deep for a walk (`walk` false), the way the planner chooses: gathering the
- * matches through their trigram index and sorting them.
+ * matches through product_search's trigram indexes and sorting them.
  */
 function readGroup(
   db: Executor,
-  matches: RawBuilder<boolean>,
+  matches: GroupMatches,
   ids: number[] | null,
   offset: number,
   limit: number,
@@ -228,10 +254,10 @@ function readGroup(
   // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
   // count knows better: for this statement's transaction alone, the walk is made the only choice, and JIT,
   // which the walk's overrated cost would start (15–70 ms), is off (docs/decisions/035).
-  if (!walk || db.isTransaction) return page(db, matches)
+  if (!walk || db.isTransaction) return page(db, matches.gathered)
   return db.transaction().execute(async (trx) => {
     await walkNewestFirst(trx)
-    return page(trx, matches)
+    return page(trx, matches.onRow)
   })
 }
 

@@ -9,6 +9,7 @@ import * as twoFactor from './20261128000000_two_factor.ts'
 import * as passkeys from './20261129000000_passkeys.ts'
 import * as documents from './20261130000000_documents.ts'
 import * as plannerStatistics from './20261201000000_planner_statistics.ts'
+import * as searchCounts from './20261202000000_search_counts.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261129000000_passkeys': passkeys,
   '20261130000000_documents': documents,
   '20261201000000_planner_statistics': plannerStatistics,
+  '20261202000000_search_counts': searchCounts,
 }

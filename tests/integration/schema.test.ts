@@ -105,16 +105,28 @@ describe('schema', () => {
     expect(await db.selectFrom('user_roles').where('user_id', '=', user.id).execute()).toHaveLength(0)
   })
 
-  test('search on the lower-cased title and description is served by trigram indexes', async () => {
+  test("search on the lower-cased title and description is served by product_search's trigram indexes", async () => {
     await sql`SET enable_seqscan = off`.execute(db)
     const plan = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN SELECT id FROM products WHERE search_title LIKE '%mylar%' OR search_description LIKE '%mylar%'`.execute(
+      EXPLAIN SELECT id FROM product_search
+      WHERE joined_title LIKE search_joined('%golden myla%') OR joined_description LIKE search_joined('%golden myla%')`.execute(
       db,
     )
     await sql`RESET enable_seqscan`.execute(db)
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(text).toContain('products_search_title_trgm_idx')
-    expect(text).toContain('products_search_description_trgm_idx')
+    expect(text).toContain('product_search_joined_title_trgm_idx')
+    expect(text).toContain('product_search_joined_description_trgm_idx')
+  })
+
+  test('products has no trigram index of its own', async () => {
+    const { rows } = await sql<{ index: string }>`
+      SELECT c.relname AS index FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_opclass o ON o.oid = ANY(i.indclass)
+      WHERE o.opcname = 'gin_trgm_ops' ORDER BY 1`.execute(db)
+    expect(rows.map((row) => row.index)).toEqual([
+      'product_search_joined_description_trgm_idx',
+      'product_search_joined_title_trgm_idx',
+    ])
   })
 
   test("a common term's page walks the newest-first index, and no other index is read whole and sorted", async () => {
