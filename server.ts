@@ -14,6 +14,7 @@ import { createPageCache } from '#app/lib/page-cache.server.ts'
 import { readPublicPagesFromReplicas } from '#app/lib/replica-reads.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
+import { sendResponsesWhole } from '#app/lib/whole-responses.server.ts'
 import { webProcessSlot } from './scripts/cluster.ts'
 import { closeOnSignal, shutdownDrainMs, startEntryPoint } from './scripts/entry-point.ts'
 
@@ -69,6 +70,8 @@ app.use(
 )
 // Timed by route pattern; `build` is defined further down and read only when a response finishes.
 app.use(measureRequestDurations(() => build))
+// Held whole below compression, so a host killed mid-response has sent none of it (docs/decisions/060).
+app.use(sendResponsesWhole())
 app.use(compression())
 app.use(drainUnreadBodies())
 
