@@ -74,7 +74,7 @@ async function firstCount(term: string) {
 }
 
 /**
- * A term's first count, as a search makes it (count_search_term), with the plan of the statement inside the function:
+ * A term's first count, as a search makes it (count_search_term), with the plans of the statements inside the function:
  * auto_explain's, for nested statements, sent back as a notice. Needs a superuser (LOAD); without one, only the time.
  */
 async function explainFirstCount(label: string, term: string) {
@@ -98,12 +98,12 @@ async function explainFirstCount(label: string, term: string) {
       [term, containsPattern(term)],
     )
     const ms = performance.now() - started
-    const plan = notices.find((notice) => notice.includes('INSERT INTO search_terms'))
+    // The statements that read the texts or the words (a one-word term's are three, decision 061).
+    const plans = notices
+      .map((notice) => notice.replace(/^duration: [\d.]+ ms {2}plan:\nQuery Text:[^]*?\n(?=\S)/, '').trim())
+      .filter((plan) => /on (product_search|search_word_blocks)\b/.test(plan))
     console.log(`\n### first count of ${label} "${term}"\n`)
-    if (explained && plan)
-      console.log(
-        '```\n' + plan.replace(/^duration: [\d.]+ ms {2}plan:\nQuery Text:[^]*?\n(?=\S)/, '').trim() + '\n```',
-      )
+    if (explained) for (const plan of plans) console.log('```\n' + plan + '\n```')
     const { title_matches: title, rest_matches: rest } = rows[0]!
     console.log(`\n${label}: ${title + rest} matches (${title} in the title), ${ms.toFixed(1)} ms from the client`)
   } finally {

@@ -339,6 +339,13 @@ export interface SearchTerms {
   title_matches: number;
 }
 
+export interface SearchWordBlocks {
+  block: number;
+  in_text: string;
+  in_title: string;
+  word: string;
+}
+
 export interface Sessions {
   aal: Generated<SessionAal>;
   created_at: Generated<Timestamp>;
@@ -414,6 +421,7 @@ export interface DB {
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
   search_terms: SearchTerms;
+  search_word_blocks: SearchWordBlocks;
   sessions: Sessions;
   site_settings: SiteSettings;
   subscribers: Subscribers;

@@ -10,7 +10,8 @@ import { specFacetsOfIds } from './spec-facets.server.ts'
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
  * matches first, then the newest. How many products a term matches is read from search_terms, counted the
  * first time the term is searched (the catalogue's own vocabulary ahead of that: countSearchVocabulary) and kept
- * right by every write to products since (docs/decisions/031). The first count reads product_search, the visible
+ * right by every write to products since (docs/decisions/031). The first count of a one-word term adds up the
+ * bitmaps of the words that contain it (docs/decisions/061); of a longer one, it reads product_search, the visible
  * products' search texts alone, with their trigram indexes (docs/decisions/059).
  * Each of the two groups, title matches and the rest, is read one of two ways: by its ids when the term is
  * rare (the table keeps them), or in the newest-first index with the pattern as a filter when it is common,

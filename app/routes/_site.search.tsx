@@ -16,11 +16,9 @@ import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { toProductCard } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 
-// Search terms longer than this are cut before they reach SQL: nobody types more, and it bounds the work a
-// term can ask for (each counted term is compared with every product a write changes).
-const MAX_QUERY_LENGTH = 100
 const searchPage = pageParam(1_000)
 /** The guides shown above the products: a few, on the first page only. */
 const GUIDE_RESULTS = 3
@@ -36,10 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The term is trimmed before it is cut, so padding cannot empty it (requestUrl has dropped any NUL); the
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
-  const term = typed.trim().slice(0, MAX_QUERY_LENGTH)
+  const term = typed.trim().slice(0, SEARCH_TERM_MAX_LENGTH)
   if (!term)
     return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null, guides: [] }
-  const q = typed.length <= MAX_QUERY_LENGTH ? typed : term
+  const q = typed.length <= SEARCH_TERM_MAX_LENGTH ? typed : term
 
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
   const spec = parseSpecFilters(url.searchParams)

@@ -27,3 +27,11 @@ export function titleTerms(title: string): Set<string> {
   })
   return terms
 }
+
+/**
+ * Search terms longer than this are cut before they reach SQL: nobody types more, and it bounds the work a term
+ * can ask for (each counted term is compared with every product a write changes). The search vocabulary splits
+ * longer words into windows that hold any term up to this length (migration 20261203000000_search_words): it
+ * may not grow past that migration's LONGEST_TERM.
+ */
+export const SEARCH_TERM_MAX_LENGTH = 100

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
 import { addProductViews } from '#app/models/product-view.server.ts'
+import { searchProducts } from '#app/models/search.server.ts'
 import type { Database } from '#db/client.ts'
 import { startEmbeddedDatabase } from '#db/embedded.ts'
 import { migrateToLatest } from '#db/migrator.ts'
@@ -26,6 +27,10 @@ async function open() {
     },
   }
 }
+
+const hiddenAmong = async (db: Kysely<Database>, asins: string[]) =>
+  (await db.selectFrom('products').select('asin').where('asin', 'in', asins).where('soft_hidden', '=', true).execute())
+    .length
 
 describe('embedded database', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -51,6 +56,15 @@ describe('embedded database', () => {
         .execute(first.db)
         .then((r) => r.rows[0]!)
       expect(similarity).toBeGreaterThan(0)
+      // First counts: a one-word term from its words' bitmaps (bit_count), a longer one from the joined texts.
+      const visibleMatches =
+        matches.length -
+        (await hiddenAmong(
+          first.db,
+          matches.map((m) => m.asin),
+        ))
+      expect((await searchProducts(first.db, 'MYLAR')).total).toBe(visibleMatches)
+      expect((await searchProducts(first.db, 'no such phrase')).total).toBe(0)
 
       // The view counter's one upsert (docs/decisions/046): unnest and ON CONFLICT on PGlite as on Postgres.
       const viewed = { day: '2026-11-25', asin: matches[0]!.asin }

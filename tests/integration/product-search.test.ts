@@ -1,17 +1,28 @@
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { searchProducts } from '#app/models/search.server.ts'
+import { containsPattern, SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 import { createMigrator } from '#db/migrator.ts'
 import { createProduct, nextAsin } from '#tests/support/catalogue.ts'
 
 // product_search (docs/decisions/059): the visible products' lower-cased search texts, joined (spaces as "Q"),
-// kept by triggers on products. After any write it must hold exactly what products says, leave no GIN pending
-// list behind, and first counts must read it alone.
+// kept by triggers on products, and the bitmaps of their words (docs/decisions/061). After any write both must
+// hold exactly what products says, leave no GIN pending list behind, and first counts must read them alone.
+
+const GIN_INDEXES = [
+  'product_search_joined_title_trgm_idx',
+  'product_search_joined_description_trgm_idx',
+  'search_word_blocks_word_trgm_idx',
+]
 
 /** What product_search must hold, read from products the obvious way. */
 async function expectKeptExactly() {
-  const kept = await db.selectFrom('product_search').selectAll().orderBy('id').execute()
+  const kept = await db
+    .selectFrom('product_search')
+    .select(['id', 'joined_title', 'joined_description'])
+    .orderBy('id')
+    .execute()
   const visible = await db
     .selectFrom('products')
     .select([
@@ -24,10 +35,25 @@ async function expectKeptExactly() {
     .execute()
   expect(kept).toEqual(visible)
   // What a write put in the indexes' pending lists is in the indexes already: nothing left to clean.
-  const { rows } = await sql<{ pending: string }>`
-    SELECT gin_clean_pending_list('product_search_joined_title_trgm_idx')
-         + gin_clean_pending_list('product_search_joined_description_trgm_idx') AS pending`.execute(db)
-  expect(Number(rows[0]!.pending)).toBe(0)
+  for (const index of GIN_INDEXES) {
+    const { rows } = await sql<{
+      pending: string
+    }>`SELECT gin_clean_pending_list(${index}::regclass) AS pending`.execute(db)
+    expect(Number(rows[0]!.pending), index).toBe(0)
+  }
+  // Each word's bits, block by block, are its products', as they would be built afresh (rows whose bits are all
+  // clear count nothing, and may stay).
+  const { rows } = await sql<{ word: string; block: number }>`
+    WITH fresh AS (
+      SELECT w.word, p.id / 1024 AS block, bit_or(search_block_bit(p.id)) AS in_text,
+             coalesce(bit_or(search_block_bit(p.id)) FILTER (WHERE w.word = ANY(search_words_of(p.joined_title))),
+                      B'0'::bit(1024)) AS in_title
+      FROM product_search p, unnest(search_words_of(p.joined_title || 'Q' || p.joined_description)) AS w (word)
+      GROUP BY 1, 2
+    ), kept AS (SELECT * FROM search_word_blocks WHERE bit_count(in_text) > 0 OR bit_count(in_title) > 0)
+    (SELECT word, block FROM fresh EXCEPT ALL SELECT word, block FROM kept)
+    UNION ALL (SELECT word, block FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM fresh) AS wrong)`.execute(db)
+  expect(rows).toEqual([])
 }
 
 const newProducts = (count: number, values: (i: number) => { title: string; description?: string | null }) =>
@@ -186,9 +212,108 @@ describe('matching', () => {
   })
 })
 
+/** What ILIKE says a term matches among the visible products: in the title, and only in the description. */
+async function countedByIlike(term: string) {
+  const pattern = containsPattern(term)
+  return db
+    .selectFrom('products')
+    .select([
+      sql<number>`count(*) FILTER (WHERE title ILIKE ${pattern})::int`.as('title_matches'),
+      sql<number>`count(*) FILTER (WHERE title NOT ILIKE ${pattern})::int`.as('rest_matches'),
+    ])
+    .where('soft_hidden', '=', false)
+    .where((eb) =>
+      eb.or([eb('title', 'ilike', pattern), eb(eb.fn.coalesce('description', sql.lit('')), 'ilike', pattern)]),
+    )
+    .executeTakeFirstOrThrow()
+}
+
+async function firstCount(term: string) {
+  const { rows } = await sql<{ title_matches: number; rest_matches: number; title_ids: number[] | null }>`
+    SELECT title_matches, rest_matches, title_ids FROM count_search_term(lower(${term}), ${containsPattern(term)})`.execute(
+    db,
+  )
+  return rows[0]!
+}
+
+describe('one-word terms, counted by their words', () => {
+  const longWord = `${'x'.repeat(150)}needle${'y'.repeat(140)}tail`
+  const ofMaxLength = `${'x'.repeat(SEARCH_TERM_MAX_LENGTH - 10)}needle${'y'.repeat(4)}`
+
+  test('count what ILIKE finds: parts of words, punctuation, wildcards taken literally, words longer than a term', async () => {
+    await db
+      .insertInto('products')
+      .values(
+        newProducts(8, (i) => ({
+          title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Plain box', 'Ärchival box_set'][i % 5]!,
+          description: [null, 'For comics\nand magazines', longWord, 'a\\b tab\there', 'Golden  age'][i % 5],
+        })),
+      )
+      .execute()
+    const terms = [
+      'comic',
+      'COMICS',
+      'book',
+      '-book',
+      '(100)',
+      'bags',
+      'x',
+      'ylar',
+      '50%',
+      '%',
+      '_',
+      'box_',
+      'ärch',
+      'needle',
+      'tail',
+      ofMaxLength,
+      'a\\b',
+      'tab',
+      'nothing',
+      'golden',
+      'age',
+    ]
+    for (const term of terms) {
+      const counted = await firstCount(term)
+      expect({ title_matches: counted.title_matches, rest_matches: counted.rest_matches }, term).toEqual(
+        await countedByIlike(term),
+      )
+    }
+    expect((await firstCount('needle')).rest_matches).toBeGreaterThan(0)
+  })
+
+  test('a word no product has any more matches nothing', async () => {
+    const product = await createProduct({ title: 'Zorbax sleeve', description: 'Quuxly made' })
+    await db
+      .updateTable('products')
+      .set({ title: 'Quillon sleeve', description: null })
+      .where('id', '=', product.id)
+      .execute()
+    await expectKeptExactly()
+    expect(await firstCount('zorb')).toMatchObject({ title_matches: 0, rest_matches: 0, title_ids: [] })
+    expect((await firstCount('quillon')).title_ids).toEqual([product.id])
+  })
+
+  test('bits follow products across blocks: a bulk insert, a bulk hide, a delete', async () => {
+    await db
+      .insertInto('products')
+      .values(
+        newProducts(1500, (i) => ({ title: `Blocky ${i % 7 ? 'sleeve' : 'board'}`, description: `Batch ${i % 3}` })),
+      )
+      .execute()
+    await expectKeptExactly()
+    await db.updateTable('products').set({ soft_hidden: true }).where('title', '=', 'Blocky board').execute()
+    await db.deleteFrom('products').where('description', '=', 'Batch 2').execute()
+    await expectKeptExactly()
+    for (const term of ['blocky', 'board', 'batch', 'sleeve'])
+      expect(await firstCount(term), term).toMatchObject(await countedByIlike(term))
+  })
+})
+
 describe('the migration', () => {
   test('copies the visible products that exist when it runs', async () => {
     const migrator = createMigrator(db)
+    expect((await migrator.migrateDown()).error).toBeUndefined() // 20261203000000_search_words
     expect((await migrator.migrateDown()).error).toBeUndefined() // 20261202000000_search_counts
     await db
       .insertInto('products')

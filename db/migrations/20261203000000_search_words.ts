@@ -1,0 +1,179 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { SEARCH_IDS_LIMIT, SEARCH_TERMS_KEPT } from './20261125000000_listing_counts.ts'
+
+/**
+ * The first count of a one-word term without reading a text (docs/decisions/061). A text contains a term that has
+ * no space exactly when one of its space-separated words does. So `search_word_blocks` keeps, for every word
+ * and every block of 1,024 product ids, a bitmap of the visible products that have the word (in the title or
+ * description, and in the title): the count finds the rows of the words that contain the term (trigram index),
+ * ORs their bitmaps block by block and counts the bits. "comic" at a million products is six words × a thousand
+ * blocks: six thousand rows of 256 bytes, where counting the products themselves is a million rows.
+ *
+ * - `search_words_of(joined)`: the distinct words of a joined text (decision 059 stores spaces as "Q"). A word
+ *   longer than the longest term is kept as overlapping windows of twice that length, a term-length apart, so
+ *   every substring a term can be lies whole in one window, and no index entry outgrows its page.
+ * - Kept by statement triggers on product_search, in the writer's transaction. A product owns its bit in each
+ *   row of its block, so a write sets or clears its own bits only; rows are written in (word, block) order, so
+ *   concurrent writers lock them in the same order and cannot deadlock. A row whose bits are all clear stays: it
+ *   counts nothing.
+ * - Terms with a space keep the joined-text count (decision 059), and so do a one-word term's ids (rare terms
+ *   keep theirs: a trigram read of at most a thousand rows).
+ */
+
+/**
+ * The longest term a search counts (the search route's SEARCH_TERM_MAX_LENGTH may not exceed it); longer words
+ * are kept as windows of twice this.
+ */
+const LONGEST_TERM = 100
+/** Product ids per bitmap: one row per word per block. */
+const BLOCK = 1024
+
+const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE FUNCTION search_words_of(joined text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      SELECT coalesce(array_agg(DISTINCT substr(word, start, ${sql.lit(2 * LONGEST_TERM)})), '{}')
+      FROM unnest(string_to_array(joined, 'Q')) AS word,
+           generate_series(1, greatest(length(word) - ${sql.lit(LONGEST_TERM)}, 1), ${sql.lit(LONGEST_TERM)}) AS start
+      WHERE word <> ''
+    $$`.execute(db)
+  await sql`
+    CREATE FUNCTION search_block_bit(id integer) RETURNS bit(${sql.raw(String(BLOCK))})
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT set_bit(${NO_BITS}, id % ${sql.lit(BLOCK)}, 1) $$`.execute(db)
+  await sql`
+    CREATE TABLE search_word_blocks (
+      word     text NOT NULL,    -- a word of search_words_of
+      block    integer NOT NULL, -- products.id / ${sql.raw(String(BLOCK))}
+      in_text  bit(${sql.raw(String(BLOCK))}) NOT NULL, -- bit id % ${sql.raw(String(BLOCK))}: a visible product with the word in its title or description
+      in_title bit(${sql.raw(String(BLOCK))}) NOT NULL, -- ... in its title
+      PRIMARY KEY (word, block)
+    )`.execute(db)
+  await sql`
+    INSERT INTO search_word_blocks (word, block, in_text, in_title)
+    ${bitsOf(sql`(SELECT id, joined_title, joined_description, true AS arrives FROM product_search)`)}`.execute(db)
+  await sql`CREATE INDEX search_word_blocks_word_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)`.execute(
+    db,
+  )
+  await sql`ANALYZE search_word_blocks`.execute(db)
+
+  // Arrivals set their bits. Leavers, and rewritten texts, first clear their products' bits in every row of
+  // their words, old and new: `touched` holds, per block from `base`, the bits of the products in old_rows.
+  await sql`
+    CREATE FUNCTION keep_search_word_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      base integer;
+      touched bit(${sql.raw(String(BLOCK))})[];
+    BEGIN
+      IF TG_OP = 'TRUNCATE' THEN
+        TRUNCATE search_word_blocks;
+      ELSIF TG_OP = 'INSERT' THEN
+        INSERT INTO search_word_blocks AS b (word, block, in_text, in_title)
+        ${bitsOf(sql`(SELECT id, joined_title, joined_description, true AS arrives FROM new_rows)`)}
+        ON CONFLICT (word, block) DO UPDATE
+        SET in_text = b.in_text | excluded.in_text, in_title = b.in_title | excluded.in_title;
+      ELSE
+        SELECT min(id / ${sql.lit(BLOCK)}) INTO base FROM old_rows;
+        SELECT array_agg(coalesce(m.bits, ${NO_BITS}) ORDER BY s.block) INTO touched
+        FROM generate_series(base, (SELECT max(id / ${sql.lit(BLOCK)}) FROM old_rows)) AS s (block)
+        LEFT JOIN (SELECT id / ${sql.lit(BLOCK)} AS block, bit_or(search_block_bit(id)) AS bits FROM old_rows GROUP BY 1) AS m
+        USING (block);
+        IF TG_OP = 'DELETE' THEN
+          ${clearThenSet(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows`)}
+        ELSE
+          ${clearThenSet(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows
+                             UNION ALL SELECT id, joined_title, joined_description, true FROM new_rows`)}
+        END IF;
+      END IF;
+      -- New words' rows went to the trigram index's pending list: into the index before any reader (decision 059).
+      PERFORM gin_clean_pending_list('search_word_blocks_word_trgm_idx');
+      RETURN NULL;
+    END $$`.execute(db)
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_insert AFTER INSERT ON product_search
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_update AFTER UPDATE ON product_search
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(
+    db,
+  )
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_delete AFTER DELETE ON product_search
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_truncate AFTER TRUNCATE ON product_search
+    FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+
+  // A term with a space: counted as before, on the joined texts.
+  await sql`ALTER FUNCTION count_search_term(text, text) RENAME TO count_search_term_joined`.execute(db)
+  // A one-word term: the bits of the words that contain it, block by block. Its ids, when it has few matches,
+  // from the joined texts' trigram indexes.
+  const joined = sql`search_joined(lowered)`
+  await sql`
+    CREATE FUNCTION count_search_term(wanted_term text, wanted_pattern text) RETURNS SETOF search_terms
+    LANGUAGE plpgsql SET jit = off AS $$
+    DECLARE
+      lowered constant text := lower(wanted_pattern);
+      in_titles integer;
+      in_texts integer;
+    BEGIN
+      IF position(' ' in lowered) > 0 THEN
+        RETURN QUERY SELECT * FROM count_search_term_joined(wanted_term, wanted_pattern);
+        RETURN;
+      END IF;
+      LOCK TABLE search_terms_gate IN SHARE MODE;
+      SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
+      FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
+            WHERE word LIKE lowered GROUP BY block) AS blocks;
+      RETURN QUERY
+      INSERT INTO search_terms (term, pattern, title_matches, rest_matches, title_ids, rest_ids)
+      VALUES (wanted_term, lowered, in_titles, in_texts - in_titles,
+              CASE WHEN in_titles = 0 THEN '{}'
+                   WHEN in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)}
+                   THEN ARRAY(SELECT id FROM product_search WHERE joined_title LIKE ${joined}) END,
+              CASE WHEN in_texts = in_titles THEN '{}'
+                   WHEN in_texts - in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)}
+                   THEN ARRAY(SELECT id FROM product_search
+                              WHERE joined_description LIKE ${joined} AND joined_title NOT LIKE ${joined}) END)
+      ON CONFLICT (term) DO UPDATE SET counted_at = search_terms.counted_at
+      RETURNING *;
+      IF random() < 0.01 THEN
+        DELETE FROM search_terms WHERE term IN (
+          SELECT term FROM search_terms ORDER BY counted_at DESC OFFSET ${sql.lit(SEARCH_TERMS_KEPT)});
+      END IF;
+    END $$`.execute(db)
+}
+
+/** Clears the bits of old_rows' products (`touched`, from `base`) in the rows of `rows`, and sets the arrivals'. */
+const clearThenSet = (rows: RawBuilder<unknown>) => sql`
+  INSERT INTO search_word_blocks AS b (word, block, in_text, in_title) ${bitsOf(sql`(${rows})`)}
+  ON CONFLICT (word, block) DO UPDATE
+  SET in_text = (b.in_text & ~touched[b.block - base + 1]) | excluded.in_text,
+      in_title = (b.in_title & ~touched[b.block - base + 1]) | excluded.in_title;`
+
+/**
+ * The (word, block) rows of `rows` (id, joined_title, joined_description, arrives) in (word, block) order, with
+ * the bits of the products that arrive (those that leave only name the rows to clear them in).
+ */
+function bitsOf(rows: RawBuilder<unknown>) {
+  const bit = sql`search_block_bit(r.id)`
+  return sql`
+    SELECT w.word, r.id / ${sql.lit(BLOCK)},
+           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives), ${NO_BITS}),
+           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives AND w.in_title), ${NO_BITS})
+    FROM ${rows} AS r,
+         LATERAL (SELECT unnest(search_words_of(r.joined_title)), true
+                  UNION ALL SELECT unnest(search_words_of(r.joined_description)), false) AS w (word, in_title)
+    GROUP BY 1, 2 ORDER BY 1, 2`
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP FUNCTION count_search_term(text, text)`.execute(db)
+  await sql`ALTER FUNCTION count_search_term_joined(text, text) RENAME TO count_search_term`.execute(db)
+  for (const event of ['insert', 'update', 'delete', 'truncate'])
+    await sql`DROP TRIGGER ${sql.id(`keep_search_word_blocks_${event}`)} ON product_search`.execute(db)
+  await sql`DROP FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`DROP TABLE search_word_blocks`.execute(db)
+  await sql`DROP FUNCTION search_block_bit(integer)`.execute(db)
+  await sql`DROP FUNCTION search_words_of(text)`.execute(db)
+}
