@@ -2,22 +2,24 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import { SEARCH_IDS_LIMIT, SEARCH_TERMS_KEPT } from './20261125000000_listing_counts.ts'
 
 /**
- * The first count of a one-word term without reading a text (docs/decisions/061). A text contains a term that has
- * no space exactly when one of its space-separated words does. So `search_word_blocks` keeps, for every word
- * and every block of 1,024 product ids, a bitmap of the visible products that have the word (in the title or
- * description, and in the title): the count finds the rows of the words that contain the term (trigram index),
- * ORs their bitmaps block by block and counts the bits. "comic" at a million products is six words × a thousand
- * blocks: six thousand rows of 256 bytes, where counting the products themselves is a million rows.
+ * The first count of a term of one word or two without reading a text (docs/decisions/061). A text contains a term
+ * without a space exactly when one of its space-separated words does, and a term "a b" exactly when two
+ * neighbouring words, joined as "xQy", contain "aQb". So `search_word_blocks` keeps, for every word and pair of
+ * neighbours and every block of 1,024 product ids, a bitmap of the visible products that have it (in the title
+ * or description, and in the title): the count finds the rows that contain the term (trigram indexes), ORs their
+ * bitmaps block by block and counts the bits. "comic" at a million products is a few words × a thousand blocks,
+ * thousands of rows of 256 bytes, where counting the products themselves is a million rows.
  *
- * - `search_words_of(joined)`: the distinct words of a joined text (decision 059 stores spaces as "Q"). A word
- *   longer than the longest term is kept as overlapping windows of twice that length, a term-length apart, so
- *   every substring a term can be lies whole in one window, and no index entry outgrows its page.
+ * - `search_words_of(joined)`: the distinct words and neighbour pairs of a joined text (decision 059 stores spaces
+ *   as "Q"). A word longer than the longest term is kept as overlapping windows of twice that length, a term-length
+ *   apart, and a pair as the last and first term-length of its words, so every substring a term can be lies whole
+ *   in one key, and no index entry outgrows its page.
  * - Kept by statement triggers on product_search, in the writer's transaction. A product owns its bit in each
  *   row of its block, so a write sets or clears its own bits only; rows are written in (word, block) order, so
  *   concurrent writers lock them in the same order and cannot deadlock. A row whose bits are all clear stays: it
  *   counts nothing.
- * - Terms with a space keep the joined-text count (decision 059), and so do a one-word term's ids (rare terms
- *   keep theirs: a trigram read of at most a thousand rows).
+ * - Terms of three words or more keep the joined-text count (decision 059), and so do the ids of a term with few
+ *   matches (031 keeps them: a trigram read of at most a thousand rows).
  */
 
 /**
@@ -33,17 +35,24 @@ const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION search_words_of(joined text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(DISTINCT substr(word, start, ${sql.lit(2 * LONGEST_TERM)})), '{}')
-      FROM unnest(string_to_array(joined, 'Q')) AS word,
-           generate_series(1, greatest(length(word) - ${sql.lit(LONGEST_TERM)}, 1), ${sql.lit(LONGEST_TERM)}) AS start
-      WHERE word <> ''
+      SELECT coalesce(array_agg(DISTINCT key), '{}') FROM (
+        SELECT substr(word, start, ${sql.lit(2 * LONGEST_TERM)}) AS key
+        FROM unnest(string_to_array(joined, 'Q')) AS word,
+             generate_series(1, greatest(length(word) - ${sql.lit(LONGEST_TERM)}, 1), ${sql.lit(LONGEST_TERM)}) AS start
+        WHERE word <> ''
+        UNION ALL
+        SELECT right(word, ${sql.lit(LONGEST_TERM)}) || 'Q' || left(next, ${sql.lit(LONGEST_TERM)})
+        FROM (SELECT word, lead(word) OVER (ORDER BY n) AS next
+              FROM unnest(string_to_array(joined, 'Q')) WITH ORDINALITY AS words (word, n)) AS neighbours
+        WHERE word <> '' AND next <> ''
+      ) AS keys
     $$`.execute(db)
   await sql`
     CREATE FUNCTION search_block_bit(id integer) RETURNS bit(${sql.raw(String(BLOCK))})
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT set_bit(${NO_BITS}, id % ${sql.lit(BLOCK)}, 1) $$`.execute(db)
   await sql`
     CREATE TABLE search_word_blocks (
-      word     text NOT NULL,    -- a word of search_words_of
+      word     text NOT NULL,    -- a word of search_words_of, or two neighbours joined by Q
       block    integer NOT NULL, -- products.id / ${sql.raw(String(BLOCK))}
       in_text  bit(${sql.raw(String(BLOCK))}) NOT NULL, -- bit id % ${sql.raw(String(BLOCK))}: a visible product with the word in its title or description
       in_title bit(${sql.raw(String(BLOCK))}) NOT NULL, -- ... in its title
@@ -52,9 +61,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO search_word_blocks (word, block, in_text, in_title)
     ${bitsOf(sql`(SELECT id, joined_title, joined_description, true AS arrives FROM product_search)`)}`.execute(db)
-  await sql`CREATE INDEX search_word_blocks_word_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)`.execute(
-    db,
-  )
+  // One trigram index for single words, one for pairs: a one-word term reads only the first.
+  await sql`
+    CREATE INDEX search_word_blocks_word_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)
+    WHERE strpos(word, 'Q') = 0`.execute(db)
+  await sql`
+    CREATE INDEX search_word_blocks_pair_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)
+    WHERE strpos(word, 'Q') > 0`.execute(db)
   await sql`ANALYZE search_word_blocks`.execute(db)
 
   // Arrivals set their bits. Leavers, and rewritten texts, first clear their products' bits in every row of
@@ -86,7 +99,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         END IF;
       END IF;
       -- New words' rows went to the trigram index's pending list: into the index before any reader (decision 059).
-      PERFORM gin_clean_pending_list('search_word_blocks_word_trgm_idx');
+      PERFORM gin_clean_pending_list('search_word_blocks_word_trgm_idx'),
+              gin_clean_pending_list('search_word_blocks_pair_trgm_idx');
       RETURN NULL;
     END $$`.execute(db)
   await sql`
@@ -104,10 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER keep_search_word_blocks_truncate AFTER TRUNCATE ON product_search
     FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
 
-  // A term with a space: counted as before, on the joined texts.
+  // A term of three words or more: counted as before, on the joined texts.
   await sql`ALTER FUNCTION count_search_term(text, text) RENAME TO count_search_term_joined`.execute(db)
-  // A one-word term: the bits of the words that contain it, block by block. Its ids, when it has few matches,
-  // from the joined texts' trigram indexes.
+  // A term of one word or two: the bits of the words, or the pairs, that contain it, block by block (a pair
+  // contains "aQb" exactly when its first word ends with a and the next starts with b). Its ids, when it has few
+  // matches, from the joined texts' trigram indexes.
   const joined = sql`search_joined(lowered)`
   await sql`
     CREATE FUNCTION count_search_term(wanted_term text, wanted_pattern text) RETURNS SETOF search_terms
@@ -116,15 +131,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lowered constant text := lower(wanted_pattern);
       in_titles integer;
       in_texts integer;
+      spaces constant integer := length(lowered) - length(replace(lowered, ' ', ''));
     BEGIN
-      IF position(' ' in lowered) > 0 THEN
+      IF spaces > 1 THEN
         RETURN QUERY SELECT * FROM count_search_term_joined(wanted_term, wanted_pattern);
         RETURN;
       END IF;
       LOCK TABLE search_terms_gate IN SHARE MODE;
-      SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
-      FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
-            WHERE word LIKE lowered GROUP BY block) AS blocks;
+      IF spaces = 0 THEN
+        SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
+        FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
+              WHERE word LIKE lowered AND strpos(word, 'Q') = 0 GROUP BY block) AS blocks;
+      ELSE
+        SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
+        FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
+              WHERE word LIKE ${joined} AND strpos(word, 'Q') > 0 GROUP BY block) AS blocks;
+      END IF;
       RETURN QUERY
       INSERT INTO search_terms (term, pattern, title_matches, rest_matches, title_ids, rest_ids)
       VALUES (wanted_term, lowered, in_titles, in_texts - in_titles,

@@ -14,6 +14,7 @@ const GIN_INDEXES = [
   'product_search_joined_title_trgm_idx',
   'product_search_joined_description_trgm_idx',
   'search_word_blocks_word_trgm_idx',
+  'search_word_blocks_pair_trgm_idx',
 ]
 
 /** What product_search must hold, read from products the obvious way. */
@@ -46,9 +47,10 @@ async function expectKeptExactly() {
   const { rows } = await sql<{ word: string; block: number }>`
     WITH fresh AS (
       SELECT w.word, p.id / 1024 AS block, bit_or(search_block_bit(p.id)) AS in_text,
-             coalesce(bit_or(search_block_bit(p.id)) FILTER (WHERE w.word = ANY(search_words_of(p.joined_title))),
-                      B'0'::bit(1024)) AS in_title
-      FROM product_search p, unnest(search_words_of(p.joined_title || 'Q' || p.joined_description)) AS w (word)
+             coalesce(bit_or(search_block_bit(p.id)) FILTER (WHERE w.in_title), B'0'::bit(1024)) AS in_title
+      FROM product_search p,
+           LATERAL (SELECT unnest(search_words_of(p.joined_title)), true
+                    UNION ALL SELECT unnest(search_words_of(p.joined_description)), false) AS w (word, in_title)
       GROUP BY 1, 2
     ), kept AS (SELECT * FROM search_word_blocks WHERE bit_count(in_text) > 0 OR bit_count(in_title) > 0)
     (SELECT word, block FROM fresh EXCEPT ALL SELECT word, block FROM kept)
@@ -236,17 +238,17 @@ async function firstCount(term: string) {
   return rows[0]!
 }
 
-describe('one-word terms, counted by their words', () => {
+describe('terms of one word or two, counted by their words and pairs', () => {
   const longWord = `${'x'.repeat(150)}needle${'y'.repeat(140)}tail`
   const ofMaxLength = `${'x'.repeat(SEARCH_TERM_MAX_LENGTH - 10)}needle${'y'.repeat(4)}`
 
-  test('count what ILIKE finds: parts of words, punctuation, wildcards taken literally, words longer than a term', async () => {
+  test('count what ILIKE finds: parts of words, pairs, punctuation, wildcards taken literally, words longer than a term', async () => {
     await db
       .insertInto('products')
       .values(
         newProducts(8, (i) => ({
           title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Plain box', 'Ärchival box_set'][i % 5]!,
-          description: [null, 'For comics\nand magazines', longWord, 'a\\b tab\there', 'Golden  age'][i % 5],
+          description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age'][i % 5],
         })),
       )
       .execute()
@@ -272,6 +274,17 @@ describe('one-word terms, counted by their words', () => {
       'nothing',
       'golden',
       'age',
+      // Two words: the end of one and the start of the next, never across two spaces or a line break.
+      'comic-book bags',
+      'k bags',
+      'mylar sleeves',
+      'r s',
+      'board 50%',
+      'golden age',
+      'golden  age',
+      'comics and',
+      `${'y'.repeat(90)}tail next`,
+      'sleeves board',
     ]
     for (const term of terms) {
       const counted = await firstCount(term)
@@ -280,6 +293,9 @@ describe('one-word terms, counted by their words', () => {
       )
     }
     expect((await firstCount('needle')).rest_matches).toBeGreaterThan(0)
+    expect((await firstCount(`${'y'.repeat(90)}tail next`)).rest_matches).toBeGreaterThan(0)
+    expect((await firstCount('k bags')).title_matches).toBeGreaterThan(0)
+    expect(await firstCount('comics and')).toMatchObject({ title_matches: 0, rest_matches: 0 })
   })
 
   test('a word no product has any more matches nothing', async () => {

@@ -126,6 +126,7 @@ describe('schema', () => {
     expect(rows.map((row) => row.index)).toEqual([
       'product_search_joined_description_trgm_idx',
       'product_search_joined_title_trgm_idx',
+      'search_word_blocks_pair_trgm_idx',
       'search_word_blocks_word_trgm_idx',
     ])
   })
