@@ -19,9 +19,11 @@ const { values: options } = parseArgs({
     database: { type: 'string', default: 'cv_bench' },
     common: { type: 'string', default: 'mylar' },
     rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
-    // First counts (below): a term that matches nothing, and a word most products have.
+    // First counts (below): a term that matches nothing, a word most products have, common neighbours, three words.
     none: { type: 'string', default: 'golden myla' },
     word: { type: 'string', default: 'comic' },
+    pair: { type: 'string', default: 'comic book' },
+    phrase: { type: 'string', default: 'bags and boards' },
     // Only the first counts: they call count_search_term alone, so they also run on a database of an older schema.
     'counts-only': { type: 'boolean', default: false },
   },
@@ -118,6 +120,8 @@ const firstCounts = async () => {
   await explainFirstCount('a rare term', options.rare)
   await explainFirstCount('a common term', options.common)
   await explainFirstCount('a word most products have', options.word)
+  await explainFirstCount('two common neighbouring words', options.pair)
+  await explainFirstCount('three words', options.phrase)
 }
 
 if (options['counts-only']) {

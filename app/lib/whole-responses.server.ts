@@ -16,12 +16,16 @@ export function sendResponsesWhole({ maxBytes = 1 << 20 } = {}): RequestHandler 
     let held: Buffer[] | null = []
     let size = 0
 
+    // Held as they are (as a socket's own buffer holds them), not copied.
     const hold = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return
-      const bytes =
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array)
+      let bytes: Buffer
+      if (typeof chunk === 'string') {
+        bytes = Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      } else {
+        const view = chunk as Uint8Array
+        bytes = Buffer.from(view.buffer, view.byteOffset, view.byteLength)
+      }
       held!.push(bytes)
       size += bytes.length
     }
@@ -43,7 +47,7 @@ export function sendResponsesWhole({ maxBytes = 1 << 20 } = {}): RequestHandler 
     res.end = function (this: typeof res, ...args: unknown[]) {
       if (!held) return end.apply(this, args as never)
       hold(args[0], args[1])
-      const body = Buffer.concat(held)
+      const body = held.length === 1 ? held[0]! : Buffer.concat(held)
       held = null
       const done = callbackIn(args)
       return end.apply(this, (body.length ? [body, done] : [done]) as never)

@@ -247,7 +247,9 @@ describe('terms of one word or two, counted by their words and pairs', () => {
       .insertInto('products')
       .values(
         newProducts(8, (i) => ({
-          title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Plain box', 'Ärchival box_set'][i % 5]!,
+          title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Ärchival box_set', 'Big red bag red box'][
+            i % 5
+          ]!,
           description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age'][i % 5],
         })),
       )
@@ -285,6 +287,14 @@ describe('terms of one word or two, counted by their words and pairs', () => {
       'comics and',
       `${'y'.repeat(90)}tail next`,
       'sleeves board',
+      // Three words or more: the pairs' candidates, read and compared.
+      'comic-book bags (100)',
+      'board 50% off',
+      'for comics\nand magazines',
+      'big red box',
+      'ig red box bi',
+      'a red bag red',
+      'golden  age x',
     ]
     for (const term of terms) {
       const counted = await firstCount(term)
@@ -296,6 +306,9 @@ describe('terms of one word or two, counted by their words and pairs', () => {
     expect((await firstCount(`${'y'.repeat(90)}tail next`)).rest_matches).toBeGreaterThan(0)
     expect((await firstCount('k bags')).title_matches).toBeGreaterThan(0)
     expect(await firstCount('comics and')).toMatchObject({ title_matches: 0, rest_matches: 0 })
+    // Its pairs are in the title, apart: a candidate, not a match.
+    expect(await firstCount('big red box')).toMatchObject({ title_matches: 0, rest_matches: 0 })
+    expect((await firstCount('bag red box')).title_matches).toBeGreaterThan(0)
   })
 
   test('a word no product has any more matches nothing', async () => {
