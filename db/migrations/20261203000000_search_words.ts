@@ -118,7 +118,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER keep_search_word_blocks_truncate AFTER TRUNCATE ON product_search
     FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
 
-  // A term of three words or more: counted as before, on the joined texts.
+  // A term with two spaces or more (three words, or two spaces in a row): counted as before, on the joined texts.
   await sql`ALTER FUNCTION count_search_term(text, text) RENAME TO count_search_term_joined`.execute(db)
   // A term of one word or two: the bits of the words, or the pairs, that contain it, block by block (a pair
   // contains "aQb" exactly when its first word ends with a and the next starts with b). Its ids, when it has few
