@@ -26,15 +26,29 @@ import { SEARCH_IDS_LIMIT, SEARCH_TERMS_KEPT } from './20261125000000_listing_co
  * The longest term a search counts (the search route's SEARCH_TERM_MAX_LENGTH may not exceed it); longer words
  * are kept as windows of twice this.
  */
-const LONGEST_TERM = 100
+export const LONGEST_TERM = 100
 /** Product ids per bitmap: one row per word per block. */
-const BLOCK = 1024
+export const BLOCK = 1024
 
 const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE FUNCTION search_words_of(joined text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+/** A kind of key in search_word_blocks that counts terms by itself. */
+export interface KeyKind {
+  /** The terms it counts (plpgsql, on the count's `spaces` and `words_apart`). */
+  terms: RawBuilder<unknown>
+  /** Its rows: the predicate of its partial trigram index, which the count repeats so that the index serves. */
+  rows: RawBuilder<unknown>
+}
+/** Words and neighbour pairs: a one-word term reads only the first (terms of three words: the joined texts). */
+export const KEY_KINDS: KeyKind[] = [
+  { terms: sql`spaces = 0`, rows: sql`strpos(word, 'Q') = 0` },
+  { terms: sql`spaces = 1`, rows: sql`strpos(word, 'Q') > 0` },
+]
+export const KEY_INDEXES = ['search_word_blocks_word_trgm_idx', 'search_word_blocks_pair_trgm_idx']
+
+/** The distinct words and neighbour pairs of a joined text, as keys (above). */
+export const searchWordsOf = sql`
+    CREATE OR REPLACE FUNCTION search_words_of(joined text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT coalesce(array_agg(DISTINCT key), '{}') FROM (
         SELECT substr(word, start, ${sql.lit(2 * LONGEST_TERM)}) AS key
         FROM unnest(string_to_array(joined, 'Q')) AS word,
@@ -46,7 +60,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               FROM unnest(string_to_array(joined, 'Q')) WITH ORDINALITY AS words (word, n)) AS neighbours
         WHERE word <> '' AND next <> ''
       ) AS keys
-    $$`.execute(db)
+    $$`
+
+/** The pairs' trigram index. */
+export const pairIndex = sql`
+    CREATE INDEX search_word_blocks_pair_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)
+    WHERE strpos(word, 'Q') > 0`
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await searchWordsOf.execute(db)
   await sql`
     CREATE FUNCTION search_block_bit(id integer) RETURNS bit(${sql.raw(String(BLOCK))})
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT set_bit(${NO_BITS}, id % ${sql.lit(BLOCK)}, 1) $$`.execute(db)
@@ -61,19 +83,75 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO search_word_blocks (word, block, in_text, in_title)
     ${bitsOf(sql`(SELECT id, joined_title, joined_description, true AS arrives FROM product_search)`)}`.execute(db)
-  // One trigram index for single words, one for pairs: a one-word term reads only the first.
   await sql`
     CREATE INDEX search_word_blocks_word_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)
     WHERE strpos(word, 'Q') = 0`.execute(db)
-  await sql`
-    CREATE INDEX search_word_blocks_pair_trgm_idx ON search_word_blocks USING gin (word gin_trgm_ops)
-    WHERE strpos(word, 'Q') > 0`.execute(db)
+  await pairIndex.execute(db)
   await sql`ANALYZE search_word_blocks`.execute(db)
 
-  // Arrivals set their bits. Leavers, and rewritten texts, first clear their products' bits in every row of
-  // their words, old and new: `touched` holds, per block from `base`, the bits of the products in old_rows.
+  await keepSearchWordBlocks(KEY_INDEXES).execute(db)
   await sql`
-    CREATE FUNCTION keep_search_word_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE TRIGGER keep_search_word_blocks_insert AFTER INSERT ON product_search
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_update AFTER UPDATE ON product_search
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(
+    db,
+  )
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_delete AFTER DELETE ON product_search
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`
+    CREATE TRIGGER keep_search_word_blocks_truncate AFTER TRUNCATE ON product_search
+    FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+
+  // A term with two spaces or more (three words, or two spaces in a row): counted as before, on the joined texts.
+  await sql`ALTER FUNCTION count_search_term(text, text) RENAME TO count_search_term_joined`.execute(db)
+  await countSearchTerm(KEY_KINDS, { idsFrom: 'texts' }).execute(db)
+}
+
+/** Clears the bits of old_rows' products (`touched`, from `base`) in the rows of `rows`, and sets the arrivals'. */
+const clearThenSet = (rows: RawBuilder<unknown>) => sql`
+  INSERT INTO search_word_blocks AS b (word, block, in_text, in_title) ${bitsOf(sql`(${rows})`)}
+  ON CONFLICT (word, block) DO UPDATE
+  SET in_text = (b.in_text & ~touched[b.block - base + 1]) | excluded.in_text,
+      in_title = (b.in_title & ~touched[b.block - base + 1]) | excluded.in_title;`
+
+/**
+ * The (word, block) rows of `rows` (id, joined_title, joined_description, arrives) in (word, block) order, with
+ * the bits of the products that arrive (those that leave only name the rows to clear them in).
+ */
+export function bitsOf(rows: RawBuilder<unknown>) {
+  const bit = sql`search_block_bit(r.id)`
+  return sql`
+    SELECT w.word, r.id / ${sql.lit(BLOCK)},
+           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives), ${NO_BITS}),
+           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives AND w.in_title), ${NO_BITS})
+    FROM ${rows} AS r,
+         LATERAL (SELECT unnest(search_words_of(r.joined_title)), true
+                  UNION ALL SELECT unnest(search_words_of(r.joined_description)), false) AS w (word, in_title)
+    GROUP BY 1, 2 ORDER BY 1, 2`
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP FUNCTION count_search_term(text, text)`.execute(db)
+  await sql`ALTER FUNCTION count_search_term_joined(text, text) RENAME TO count_search_term`.execute(db)
+  for (const event of ['insert', 'update', 'delete', 'truncate'])
+    await sql`DROP TRIGGER ${sql.id(`keep_search_word_blocks_${event}`)} ON product_search`.execute(db)
+  await sql`DROP FUNCTION keep_search_word_blocks()`.execute(db)
+  await sql`DROP TABLE search_word_blocks`.execute(db)
+  await sql`DROP FUNCTION search_block_bit(integer)`.execute(db)
+  await sql`DROP FUNCTION search_words_of(text)`.execute(db)
+}
+
+/**
+ * The trigger function. Arrivals set their bits. Leavers, and rewritten texts, first clear their products' bits in
+ * every row of their words, old and new: `touched` holds, per block from `base`, the bits of the products in
+ * old_rows. New keys' rows went to the trigram indexes' pending lists (`indexes`): into the indexes before any
+ * reader (decision 059).
+ */
+export const keepSearchWordBlocks = (indexes: readonly string[]) => sql`
+    CREATE OR REPLACE FUNCTION keep_search_word_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       base integer;
       touched bit(${sql.raw(String(BLOCK))})[];
@@ -98,104 +176,70 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                              UNION ALL SELECT id, joined_title, joined_description, true FROM new_rows`)}
         END IF;
       END IF;
-      -- New words' rows went to the trigram index's pending list: into the index before any reader (decision 059).
-      PERFORM gin_clean_pending_list('search_word_blocks_word_trgm_idx'),
-              gin_clean_pending_list('search_word_blocks_pair_trgm_idx');
+      PERFORM ${sql.join(indexes.map((index) => sql`gin_clean_pending_list(${sql.lit(index)})`))};
       RETURN NULL;
-    END $$`.execute(db)
-  await sql`
-    CREATE TRIGGER keep_search_word_blocks_insert AFTER INSERT ON product_search
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
-  await sql`
-    CREATE TRIGGER keep_search_word_blocks_update AFTER UPDATE ON product_search
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(
-    db,
-  )
-  await sql`
-    CREATE TRIGGER keep_search_word_blocks_delete AFTER DELETE ON product_search
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
-  await sql`
-    CREATE TRIGGER keep_search_word_blocks_truncate AFTER TRUNCATE ON product_search
-    FOR EACH STATEMENT EXECUTE FUNCTION keep_search_word_blocks()`.execute(db)
+    END $$`
 
-  // A term with two spaces or more (three words, or two spaces in a row): counted as before, on the joined texts.
-  await sql`ALTER FUNCTION count_search_term(text, text) RENAME TO count_search_term_joined`.execute(db)
-  // A term of one word or two: the bits of the words, or the pairs, that contain it, block by block (a pair
-  // contains "aQb" exactly when its first word ends with a and the next starts with b). Its ids, when it has few
-  // matches, from the joined texts' trigram indexes.
+/**
+ * The first count of a term: a term of a kind in `kinds` ORs the bits of the keys that contain it, block by
+ * block (a pair contains "aQb" exactly when its first word ends with a and the next starts with b), and counts
+ * them; any other term is counted on the joined texts (`count_search_term_joined`). A group of few matches keeps
+ * its ids: read from the joined texts' trigram indexes, or (`idsFrom: 'bits'`) from the blocks' bits, which
+ * costs nothing when the other group is large.
+ */
+export function countSearchTerm(kinds: readonly KeyKind[], { idsFrom }: { idsFrom: 'texts' | 'bits' }) {
   const joined = sql`search_joined(lowered)`
-  await sql`
-    CREATE FUNCTION count_search_term(wanted_term text, wanted_pattern text) RETURNS SETOF search_terms
+  const branches = kinds.map(
+    (kind, i) => sql`
+      ${sql.raw(i ? 'ELSIF' : 'IF')} ${kind.terms} THEN
+        SELECT array_agg(block), array_agg(title), array_agg(text) INTO blocks, titles, texts
+        FROM (SELECT block, bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
+              WHERE word LIKE ${joined} AND ${kind.rows} GROUP BY block) AS matched;`,
+  )
+  const ids =
+    idsFrom === 'bits'
+      ? {
+          title: sql`search_block_ids(blocks, titles)`,
+          rest: sql`search_block_ids(blocks, ARRAY(SELECT x & ~t FROM unnest(texts, titles) AS u (x, t)))`,
+        }
+      : {
+          title: sql`ARRAY(SELECT id FROM product_search WHERE joined_title LIKE ${joined})`,
+          rest: sql`ARRAY(SELECT id FROM product_search
+                          WHERE joined_description LIKE ${joined} AND joined_title NOT LIKE ${joined})`,
+        }
+  return sql`
+    CREATE OR REPLACE FUNCTION count_search_term(wanted_term text, wanted_pattern text) RETURNS SETOF search_terms
     LANGUAGE plpgsql SET jit = off AS $$
     DECLARE
       lowered constant text := lower(wanted_pattern);
       in_titles integer;
       in_texts integer;
+      blocks integer[];
+      titles bit(${sql.raw(String(BLOCK))})[];
+      texts bit(${sql.raw(String(BLOCK))})[];
       spaces constant integer := length(lowered) - length(replace(lowered, ' ', ''));
+      -- Each space of the term stands alone between two of its words (the keys hold no empty word).
+      words_apart constant boolean := btrim(wanted_term, ' ') = wanted_term AND strpos(wanted_term, '  ') = 0;
     BEGIN
-      IF spaces > 1 THEN
+      LOCK TABLE search_terms_gate IN SHARE MODE;
+      ${sql.join(branches, sql``)}
+      ELSE
         RETURN QUERY SELECT * FROM count_search_term_joined(wanted_term, wanted_pattern);
         RETURN;
       END IF;
-      LOCK TABLE search_terms_gate IN SHARE MODE;
-      IF spaces = 0 THEN
-        SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
-        FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
-              WHERE word LIKE lowered AND strpos(word, 'Q') = 0 GROUP BY block) AS blocks;
-      ELSE
-        SELECT coalesce(sum(bit_count(title)), 0), coalesce(sum(bit_count(text)), 0) INTO in_titles, in_texts
-        FROM (SELECT bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
-              WHERE word LIKE ${joined} AND strpos(word, 'Q') > 0 GROUP BY block) AS blocks;
-      END IF;
+      SELECT coalesce(sum(bit_count(t)), 0), coalesce(sum(bit_count(x)), 0) INTO in_titles, in_texts
+      FROM unnest(titles, texts) AS u (t, x);
       RETURN QUERY
       INSERT INTO search_terms (term, pattern, title_matches, rest_matches, title_ids, rest_ids)
       VALUES (wanted_term, lowered, in_titles, in_texts - in_titles,
-              CASE WHEN in_titles = 0 THEN '{}'
-                   WHEN in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)}
-                   THEN ARRAY(SELECT id FROM product_search WHERE joined_title LIKE ${joined}) END,
+              CASE WHEN in_titles = 0 THEN '{}' WHEN in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)} THEN ${ids.title} END,
               CASE WHEN in_texts = in_titles THEN '{}'
-                   WHEN in_texts - in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)}
-                   THEN ARRAY(SELECT id FROM product_search
-                              WHERE joined_description LIKE ${joined} AND joined_title NOT LIKE ${joined}) END)
+                   WHEN in_texts - in_titles <= ${sql.lit(SEARCH_IDS_LIMIT)} THEN ${ids.rest} END)
       ON CONFLICT (term) DO UPDATE SET counted_at = search_terms.counted_at
       RETURNING *;
       IF random() < 0.01 THEN
         DELETE FROM search_terms WHERE term IN (
           SELECT term FROM search_terms ORDER BY counted_at DESC OFFSET ${sql.lit(SEARCH_TERMS_KEPT)});
       END IF;
-    END $$`.execute(db)
-}
-
-/** Clears the bits of old_rows' products (`touched`, from `base`) in the rows of `rows`, and sets the arrivals'. */
-const clearThenSet = (rows: RawBuilder<unknown>) => sql`
-  INSERT INTO search_word_blocks AS b (word, block, in_text, in_title) ${bitsOf(sql`(${rows})`)}
-  ON CONFLICT (word, block) DO UPDATE
-  SET in_text = (b.in_text & ~touched[b.block - base + 1]) | excluded.in_text,
-      in_title = (b.in_title & ~touched[b.block - base + 1]) | excluded.in_title;`
-
-/**
- * The (word, block) rows of `rows` (id, joined_title, joined_description, arrives) in (word, block) order, with
- * the bits of the products that arrive (those that leave only name the rows to clear them in).
- */
-function bitsOf(rows: RawBuilder<unknown>) {
-  const bit = sql`search_block_bit(r.id)`
-  return sql`
-    SELECT w.word, r.id / ${sql.lit(BLOCK)},
-           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives), ${NO_BITS}),
-           coalesce(bit_or(${bit}) FILTER (WHERE r.arrives AND w.in_title), ${NO_BITS})
-    FROM ${rows} AS r,
-         LATERAL (SELECT unnest(search_words_of(r.joined_title)), true
-                  UNION ALL SELECT unnest(search_words_of(r.joined_description)), false) AS w (word, in_title)
-    GROUP BY 1, 2 ORDER BY 1, 2`
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP FUNCTION count_search_term(text, text)`.execute(db)
-  await sql`ALTER FUNCTION count_search_term_joined(text, text) RENAME TO count_search_term`.execute(db)
-  for (const event of ['insert', 'update', 'delete', 'truncate'])
-    await sql`DROP TRIGGER ${sql.id(`keep_search_word_blocks_${event}`)} ON product_search`.execute(db)
-  await sql`DROP FUNCTION keep_search_word_blocks()`.execute(db)
-  await sql`DROP TABLE search_word_blocks`.execute(db)
-  await sql`DROP FUNCTION search_block_bit(integer)`.execute(db)
-  await sql`DROP FUNCTION search_words_of(text)`.execute(db)
+    END $$`
 }

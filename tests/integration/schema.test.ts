@@ -127,6 +127,7 @@ describe('schema', () => {
       'product_search_joined_description_trgm_idx',
       'product_search_joined_title_trgm_idx',
       'search_word_blocks_pair_trgm_idx',
+      'search_word_blocks_triple_trgm_idx',
       'search_word_blocks_word_trgm_idx',
     ])
   })
