@@ -255,6 +255,10 @@ test('store chooser in the footer: by arrow keys, Tab and Enter', async ({ page 
   await page.keyboard.press('Tab')
   await saveByEnter()
   expect(await (await page.request.get('/store')).json()).toMatchObject({ chosen: false })
+  // The reloaded page settled (hydrated, its own requests answered) before the context closes: closed while it
+  // still loads, Chromium's teardown has hung past the test's timeout (twice in CI, after a passing body).
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
 })
 
 test('star rating on the reviews page: arrow keys pick it, and the server gets that rating', async ({ page }) => {
