@@ -32,24 +32,17 @@ export const BLOCK = 1024
 
 const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
 
-/** Terms that count by search_word_blocks: which (`terms`), and each block's ORed bits of their matches. */
+/** A kind of key in search_word_blocks that counts terms by itself. */
 export interface KeyKind {
   /** The terms it counts (plpgsql, on the count's `spaces` and `words_apart`). */
   terms: RawBuilder<unknown>
-  /** Rows of (block, title, text): the block's bits of the products that match, in the title and at all. */
-  matched: RawBuilder<unknown>
+  /** Its rows: the predicate of its partial trigram index, which the count repeats so that the index serves. */
+  rows: RawBuilder<unknown>
 }
-/**
- * The bits of the keys among `rows` that contain the term. `rows` is the predicate of the kind's partial trigram
- * index, repeated so that the index serves.
- */
-export const keysContaining = (rows: RawBuilder<unknown>) => sql`
-  SELECT block, bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
-  WHERE word LIKE search_joined(lowered) AND ${rows} GROUP BY block`
 /** Words and neighbour pairs: a one-word term reads only the first (terms of three words: the joined texts). */
 export const KEY_KINDS: KeyKind[] = [
-  { terms: sql`spaces = 0`, matched: keysContaining(sql`strpos(word, 'Q') = 0`) },
-  { terms: sql`spaces = 1`, matched: keysContaining(sql`strpos(word, 'Q') > 0`) },
+  { terms: sql`spaces = 0`, rows: sql`strpos(word, 'Q') = 0` },
+  { terms: sql`spaces = 1`, rows: sql`strpos(word, 'Q') > 0` },
 ]
 export const KEY_INDEXES = ['search_word_blocks_word_trgm_idx', 'search_word_blocks_pair_trgm_idx']
 
@@ -200,14 +193,14 @@ export function countSearchTerm(kinds: readonly KeyKind[], { idsFrom }: { idsFro
     (kind, i) => sql`
       ${sql.raw(i ? 'ELSIF' : 'IF')} ${kind.terms} THEN
         SELECT array_agg(block), array_agg(title), array_agg(text) INTO blocks, titles, texts
-        FROM (${kind.matched}) AS matched;`,
+        FROM (SELECT block, bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
+              WHERE word LIKE ${joined} AND ${kind.rows} GROUP BY block) AS matched;`,
   )
   const ids =
     idsFrom === 'bits'
       ? {
-          title: sql`ARRAY(SELECT id FROM search_block_ids(blocks, titles) AS id ORDER BY id)`,
-          rest: sql`ARRAY(SELECT id FROM search_block_ids(blocks, ARRAY(SELECT x & ~t FROM unnest(texts, titles) AS u (x, t))) AS id
-                          ORDER BY id)`,
+          title: sql`search_block_ids(blocks, titles)`,
+          rest: sql`search_block_ids(blocks, ARRAY(SELECT x & ~t FROM unnest(texts, titles) AS u (x, t)))`,
         }
       : {
           title: sql`ARRAY(SELECT id FROM product_search WHERE joined_title LIKE ${joined})`,

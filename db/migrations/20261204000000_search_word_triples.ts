@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import * as before from './20261203000000_search_words.ts'
 
-const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, keysContaining, LONGEST_TERM } = before
+const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, LONGEST_TERM } = before
 
 /**
  * Terms of three words counted by their words' bitmaps too (docs/decisions/063). A text contains "a b c" exactly
@@ -10,52 +10,21 @@ const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, keysContaining, LO
  * pairs' index no longer holds them. A triple keeps the last and first term-length of its outer words; its middle
  * word whole, when a term can hold it (two characters shorter than the longest term), else not at all.
  *
- * A term of four words or more reads only the products that hold each of its triples, and compares their texts.
- *
  * The ids of a group of few matches (decision 031) come from the blocks' bits (`search_block_ids`), not from the
  * joined texts: a term in thousands of titles and two descriptions no longer reads the thousands to find the two.
  *
- * Also: a term of two words or more counts by its keys only when each of its spaces stands alone between two
+ * Also: a term of two or three words counts by its keys only when each of its spaces stands alone between two
  * words; a term with a space at an end or two in a row (the search cuts a term after a space at 100 characters)
- * is counted on the joined texts (decision 059), since the keys hold no empty word.
+ * is counted on the joined texts, since the keys hold no empty word.
  */
 
 const L = sql.lit(LONGEST_TERM)
 const spacesIn = sql`length(word) - length(replace(word, 'Q', ''))`
 
-const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
-
-/**
- * Four words or more: the products whose every three neighbouring words of the term are in their triples
- * (the first triple's first word a suffix, the last's last word a prefix, the rest whole), then those
- * products' texts read and compared. A product can hold each triple apart, hence the reading; far fewer than
- * the term's trigrams find.
- */
-const candidatesRead = sql`
-  SELECT p.id / ${sql.lit(BLOCK)} AS block,
-         coalesce(bit_or(search_block_bit(p.id)) FILTER (WHERE p.joined_title LIKE search_joined(lowered)), ${NO_BITS}) AS title,
-         bit_or(search_block_bit(p.id)) AS text
-  FROM product_search p
-  WHERE p.id IN (
-    SELECT search_block_ids(array_agg(block), array_agg(mask)) FROM (
-      SELECT block, bit_and(bits) AS mask FROM (
-        SELECT t.i, b.block, bit_or(b.in_text) AS bits
-        FROM (SELECT string_to_array(substr(search_joined(lowered), 2, length(lowered) - 2), 'Q') AS w) AS term,
-             generate_series(1, spaces - 1) AS t (i),
-             search_word_blocks b
-        WHERE b.word LIKE (CASE WHEN t.i = 1 THEN '%' ELSE '' END || w[t.i] || 'Q' || w[t.i + 1] || 'Q' || w[t.i + 2]
-                           || CASE WHEN t.i = spaces - 1 THEN '%' ELSE '' END)
-          AND ${spacesIn} = 2
-        GROUP BY t.i, b.block) AS per_triple
-      GROUP BY block HAVING count(*) = spaces - 1) AS candidates)
-    AND (p.joined_title LIKE search_joined(lowered) OR p.joined_description LIKE search_joined(lowered))
-  GROUP BY 1`
-
 const KEY_KINDS: before.KeyKind[] = [
-  { terms: sql`spaces = 0`, matched: keysContaining(sql`strpos(word, 'Q') = 0`) },
-  { terms: sql`spaces = 1 AND words_apart`, matched: keysContaining(sql`${spacesIn} = 1`) },
-  { terms: sql`spaces = 2 AND words_apart`, matched: keysContaining(sql`${spacesIn} = 2`) },
-  { terms: sql`words_apart`, matched: candidatesRead },
+  { terms: sql`spaces = 0`, rows: sql`strpos(word, 'Q') = 0` },
+  { terms: sql`spaces = 1 AND words_apart`, rows: sql`${spacesIn} = 1` },
+  { terms: sql`spaces = 2 AND words_apart`, rows: sql`${spacesIn} = 2` },
 ]
 const KEY_INDEXES = [
   'search_word_blocks_word_trgm_idx',
@@ -98,9 +67,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await keepSearchWordBlocks(KEY_INDEXES).execute(db)
   // Each set bit found by strpos on the bits as text: the work is the blocks and the ids, not 1,024 per block.
   await sql`
-    CREATE FUNCTION search_block_ids(blocks integer[], bits bit[]) RETURNS SETOF integer
+    CREATE FUNCTION search_block_ids(blocks integer[], bits bit[]) RETURNS integer[]
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
     DECLARE
+      ids integer[] := '{}';
       mask text;
       at integer;
       next integer;
@@ -109,11 +79,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         mask := bits[i]::text;
         at := strpos(mask, '1');
         WHILE at > 0 LOOP
-          RETURN NEXT blocks[i] * ${sql.lit(BLOCK)} + at - 1;
+          ids := ids || (blocks[i] * ${sql.lit(BLOCK)} + at - 1);
           next := strpos(substr(mask, at + 1), '1');
           at := CASE WHEN next = 0 THEN 0 ELSE at + next END;
         END LOOP;
       END LOOP;
+      RETURN ARRAY(SELECT unnest(ids) ORDER BY 1);
     END $$`.execute(db)
   await countSearchTerm(KEY_KINDS, { idsFrom: 'bits' }).execute(db)
 }

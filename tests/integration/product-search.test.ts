@@ -267,7 +267,7 @@ async function firstCount(term: string) {
   return { ...rows[0]!, title_ids: sorted(rows[0]!.title_ids), rest_ids: sorted(rows[0]!.rest_ids) }
 }
 
-describe('first counts from words, pairs and triples', () => {
+describe('terms of one to three words, counted by their words, pairs and triples', () => {
   const longWord = `${'x'.repeat(150)}needle${'y'.repeat(140)}tail`
   const ofMaxLength = `${'x'.repeat(SEARCH_TERM_MAX_LENGTH - 10)}needle${'y'.repeat(4)}`
 
@@ -275,18 +275,11 @@ describe('first counts from words, pairs and triples', () => {
     await db
       .insertInto('products')
       .values(
-        newProducts(12, (i) => ({
-          title: [
-            'Comic-Book Bags (100)',
-            'MYLAR sleeves',
-            'Board 50% off',
-            'Ärchival box_set',
-            'Big red bag red box',
-            'One two three and two three four',
-          ][i % 6]!,
-          description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age', null][
-            i % 6
-          ],
+        newProducts(8, (i) => ({
+          title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Ärchival box_set', 'Big red bag red box'][
+            i % 5
+          ]!,
+          description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age'][i % 5],
         })),
       )
       .execute()
@@ -337,15 +330,9 @@ describe('first counts from words, pairs and triples', () => {
       `${'y'.repeat(90)}tail next x`,
       'golden  age x',
       'golden age ',
-      // Four words or more: the products that hold every triple, read and compared.
+      // Four words or more: the joined texts.
       'ig red box bi',
       'a red bag red',
-      'big red bag red',
-      'ig red bag red b',
-      'one two three four',
-      'ne two three and tw',
-      'board 50% off x',
-      'golden  age x y',
     ]
     for (const term of terms) expect(await firstCount(term), term).toEqual(await countedByIlike(term))
     expect((await firstCount('needle')).rest_matches).toBeGreaterThan(0)
@@ -355,9 +342,6 @@ describe('first counts from words, pairs and triples', () => {
     // Its pairs are in the title, apart: not a match.
     expect(await firstCount('big red box')).toMatchObject({ title_matches: 0, rest_matches: 0 })
     expect((await firstCount('d bag r')).title_matches).toBeGreaterThan(0)
-    // Each of its triples is in the title, apart: a candidate read and refused.
-    expect(await firstCount('one two three four')).toMatchObject({ title_matches: 0, rest_matches: 0 })
-    expect((await firstCount('ne two three and tw')).title_matches).toBeGreaterThan(0)
     expect((await firstCount('bag red box')).title_matches).toBeGreaterThan(0)
   })
 
