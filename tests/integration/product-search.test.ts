@@ -267,7 +267,7 @@ async function firstCount(term: string) {
   return { ...rows[0]!, title_ids: sorted(rows[0]!.title_ids), rest_ids: sorted(rows[0]!.rest_ids) }
 }
 
-describe('terms of one to three words, counted by their words, pairs and triples', () => {
+describe('first counts from words, pairs and triples', () => {
   const longWord = `${'x'.repeat(150)}needle${'y'.repeat(140)}tail`
   const ofMaxLength = `${'x'.repeat(SEARCH_TERM_MAX_LENGTH - 10)}needle${'y'.repeat(4)}`
 
@@ -275,11 +275,18 @@ describe('terms of one to three words, counted by their words, pairs and triples
     await db
       .insertInto('products')
       .values(
-        newProducts(8, (i) => ({
-          title: ['Comic-Book Bags (100)', 'MYLAR sleeves', 'Board 50% off', 'Ärchival box_set', 'Big red bag red box'][
-            i % 5
-          ]!,
-          description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age'][i % 5],
+        newProducts(12, (i) => ({
+          title: [
+            'Comic-Book Bags (100)',
+            'MYLAR sleeves',
+            'Board 50% off',
+            'Ärchival box_set',
+            'Big red bag red box',
+            'One two three and two three four',
+          ][i % 6]!,
+          description: [null, 'For comics\nand magazines', `${longWord} next`, 'a\\b tab\there', 'Golden  age', null][
+            i % 6
+          ],
         })),
       )
       .execute()
@@ -330,9 +337,15 @@ describe('terms of one to three words, counted by their words, pairs and triples
       `${'y'.repeat(90)}tail next x`,
       'golden  age x',
       'golden age ',
-      // Four words or more: the joined texts.
+      // Four words or more: the joined texts (one product holds each triple of a term, apart).
       'ig red box bi',
       'a red bag red',
+      'big red bag red',
+      'ig red bag red b',
+      'one two three four',
+      'ne two three and tw',
+      'board 50% off x',
+      'golden  age x y',
     ]
     for (const term of terms) expect(await firstCount(term), term).toEqual(await countedByIlike(term))
     expect((await firstCount('needle')).rest_matches).toBeGreaterThan(0)
@@ -342,6 +355,9 @@ describe('terms of one to three words, counted by their words, pairs and triples
     // Its pairs are in the title, apart: not a match.
     expect(await firstCount('big red box')).toMatchObject({ title_matches: 0, rest_matches: 0 })
     expect((await firstCount('d bag r')).title_matches).toBeGreaterThan(0)
+    // Each of its triples is in the title, apart: not a match.
+    expect(await firstCount('one two three four')).toMatchObject({ title_matches: 0, rest_matches: 0 })
+    expect((await firstCount('ne two three and tw')).title_matches).toBeGreaterThan(0)
     expect((await firstCount('bag red box')).title_matches).toBeGreaterThan(0)
   })
 
