@@ -180,10 +180,16 @@ describe('scheduled guides on Redis', () => {
       .toBe('published')
     expect(Date.now()).toBeGreaterThanOrEqual(mark.getTime())
     expect(await guideRow(saved.id)).toMatchObject({ published_at: at })
-    // The scheduler's run at the mark published it (earlier tests' runs, if any, found nothing due).
-    const sweeps = (await queue.getCompleted()).filter((job) => job.id?.startsWith('repeat:publish-due-guides'))
-    const published = sweeps.filter((job) => job.returnvalue?.published)
-    expect(published.map((job) => job.returnvalue)).toEqual([{ published: 1 }])
+    // The scheduler's run at the mark published it (earlier tests' runs, if any, found nothing due). BullMQ records
+    // the job as completed just after its transaction commits: polled, as the guide's status was.
+    const sweepsThatPublished = async () =>
+      (await queue.getCompleted()).filter(
+        (job) => job.id?.startsWith('repeat:publish-due-guides') && job.returnvalue?.published,
+      )
+    await expect
+      .poll(async () => (await sweepsThatPublished()).map((job) => job.returnvalue), { timeout: 5_000, interval: 100 })
+      .toEqual([{ published: 1 }])
+    const published = await sweepsThatPublished()
     expect(published[0]!.processedOn).toBeGreaterThanOrEqual(mark.getTime())
     expect(await publishAudits(saved.id)).toHaveLength(1)
   }, 30_000)
