@@ -20,6 +20,8 @@ import { SEARCH_IDS_LIMIT, SEARCH_TERMS_KEPT } from './20261125000000_listing_co
  *   counts nothing.
  * - Terms of three words or more keep the joined-text count (decision 059), and so do the ids of a term with few
  *   matches (031 keeps them: a trigram read of at most a thousand rows).
+ * - The functions are built from the kinds of key they serve (exported below), so that 063, which adds triples,
+ *   restates none of them and its `down` restores these.
  */
 
 /**

@@ -150,7 +150,7 @@ describe('product_search follows products', () => {
 })
 
 describe('first counts', () => {
-  test('of one to three words read neither products nor their texts, and count and list what products holds', async () => {
+  test('of a word read neither products nor their texts, and count and list what products holds', async () => {
     await db
       .insertInto('products')
       .values(newProducts(30, (i) => ({ title: `Counted Mylar ${i}`, description: i % 2 ? 'with mylar' : null })))
