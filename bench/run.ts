@@ -788,6 +788,10 @@ function targetsFor(options: Options, catalogue: Catalogue | null, slug: string,
     }
   }
   const chosen = options.only ? rows.filter((row) => row.name.includes(options.only!)) : rows
+  if (!chosen.length) {
+    const names = rows.map((row) => row.name).join(', ')
+    throw new Error(`--only ${options.only} names no row of this mode (${names}); the uncached rows need --cold`)
+  }
   // A profile is of the pages alone: static files would be most of it.
   if (!options.profileDir) chosen.push({ name: 'static ceiling', path: CEILING_PATH, goal: null })
   return chosen

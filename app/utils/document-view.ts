@@ -1,4 +1,3 @@
-import type { Root } from 'hast'
 import type { ProductCardProps } from '#app/components/product-card.tsx'
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
@@ -43,7 +42,8 @@ export type ResolvedEmbed =
 
 /** What a loader sends for a document's text. */
 export interface DocumentView {
-  tree: Root
+  /** The text's tree, packed (document-tree.ts). */
+  tree: string
   headings: Heading[]
   embeds: ResolvedEmbed[]
   pricesAsOf: string | null

@@ -97,6 +97,22 @@ test('the header leads to /guides, and a seeded guide shows every kind of embed'
   await expectNoA11yViolations(page)
 })
 
+test('a guide and an information page hydrate as the server drew them, from their packed trees', async ({ page }) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  for (const path of [`/guides/${GOLDEN.slug}`, '/about']) {
+    await page.goto(path)
+    await waitForHydration(page)
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+    // A mismatch is reported once React has compared the whole document.
+    await page.waitForLoadState('networkidle')
+  }
+  expect(errors).toEqual([])
+})
+
 test('the footer leads to /guides', async ({ page }) => {
   await page.goto('/about')
   await waitForHydration(page)

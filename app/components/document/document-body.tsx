@@ -6,6 +6,7 @@ import { TableScroller } from '#app/components/data-table.tsx'
 import { PageContents, textLinkClass } from '#app/components/info-page.tsx'
 import { Link } from '#app/components/link.tsx'
 import { PRODUCT_EMBEDS } from '#app/schemas/embeds.ts'
+import { unpackTree } from '#app/utils/document-tree.ts'
 import type { DocumentView, ResolvedEmbed } from '#app/utils/document-view.ts'
 import { Embed } from './embeds.tsx'
 
@@ -32,8 +33,8 @@ export function DocumentBody({
   /** Guides: the affiliate disclosure, by itself, before the first embed that shows a product. */
   disclose?: boolean
 }) {
-  const { tree, headings, embeds, pricesAsOf, problems = [] } = document
-  const { children } = tree
+  const { headings, embeds, pricesAsOf, problems = [] } = document
+  const { children } = unpackTree(document.tree)
   const firstSection = children.findIndex(isHeading2)
   const lead = firstSection === -1 ? children : children.slice(0, firstSection)
   const rest = firstSection === -1 ? [] : children.slice(firstSection)

@@ -19,7 +19,7 @@ export async function documentView(
   const parsed = preview ? parseMarkdown(body) : parsedDocument(body)
   const resolved = await resolveEmbeds(db, parsed.embeds, { params, timeZone: getEnv().REFRESH_TZ })
   const view: DocumentView = {
-    tree: parsed.tree,
+    tree: parsed.packedTree,
     headings: parsed.headings,
     embeds: preview
       ? resolved.embeds

@@ -13,6 +13,7 @@ import { SKIP, visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import type { EmbedTarget } from '#app/models/document.server.ts'
 import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type Embed } from '#app/schemas/embeds.ts'
+import { packTree } from '#app/utils/document-tree.ts'
 import type { Heading, Problem } from '#app/utils/document-view.ts'
 
 /**
@@ -26,6 +27,8 @@ import type { Heading, Problem } from '#app/utils/document-view.ts'
 export interface ParsedDocument {
   /** The body as HTML's tree, embeds as `<x-embed data-index>` and problems as `<x-embed data-problem>`. */
   tree: HastRoot
+  /** The tree as a page's data carries it (packTree). */
+  packedTree: string
   /** Every directive that checked out, in the order written; the tree points into this by index. */
   embeds: Embed[]
   problems: Problem[]
@@ -238,7 +241,7 @@ export function parseMarkdown(body: string): ParsedDocument {
   const headings: Heading[] = tree.children
     .filter((node): node is Element => node.type === 'element' && node.tagName === 'h2')
     .map((node) => ({ id: String(node.properties.id ?? ''), text: textOf(node) }))
-  return { tree, embeds, problems, images, headings }
+  return { tree, packedTree: packTree(tree), embeds, problems, images, headings }
 }
 
 const cache = new Map<string, ParsedDocument>()
