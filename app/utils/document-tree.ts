@@ -43,9 +43,10 @@ export function unpackTree(packed: string): Root {
 
 function unpackNode(node: PackedNode): ElementContent {
   if (typeof node === 'string') return { type: 'text', value: node }
-  const [tagName, first, ...rest] = node
+  const [tagName, ...rest] = node
+  const first = rest[0]
   const hasProperties = typeof first === 'object' && !Array.isArray(first)
-  const children = (hasProperties ? rest : first === undefined ? rest : [first, ...rest]) as PackedNode[]
+  const children = (hasProperties ? rest.slice(1) : rest) as PackedNode[]
   return {
     type: 'element',
     tagName,
