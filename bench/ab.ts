@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { databaseUrlFor } from './data.ts'
@@ -16,6 +17,19 @@ if (!otherRoot) {
   process.exit(2)
 }
 const root = path.resolve(import.meta.dirname, '..')
+// Both servers share one database, so they must agree on its migrations: each refuses one it does not know.
+const migrationsOf = (checkout: string) =>
+  readdirSync(path.join(checkout, 'db/migrations')).filter((file) => /^\d+_.+\.ts$/.test(file))
+const differing = [migrationsOf(root), migrationsOf(otherRoot)]
+  .map((mine, side, both) => mine.filter((file) => !both[1 - side]!.includes(file)))
+  .flat()
+if (differing.length) {
+  console.error(
+    `The checkouts' migrations differ (${differing.join(', ')}): bench:ab shares one database between them. ` +
+      'Compare a change of SQL with `npm run bench` on each checkout instead.',
+  )
+  process.exit(2)
+}
 // The bench database `npm run bench` made, on the server DATABASE_URL names.
 const databaseUrl = databaseUrlFor(
   process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
