@@ -329,6 +329,13 @@ export interface ReviewSignInLinks {
   used_at: Timestamp | null;
 }
 
+export interface SearchGramBlocks {
+  block: number;
+  gram: string;
+  in_text: string;
+  in_title: string;
+}
+
 export interface SearchTerms {
   counted_at: Generated<Timestamp>;
   pattern: string;
@@ -420,6 +427,7 @@ export interface DB {
   products: Products;
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
+  search_gram_blocks: SearchGramBlocks;
   search_terms: SearchTerms;
   search_word_blocks: SearchWordBlocks;
   sessions: Sessions;

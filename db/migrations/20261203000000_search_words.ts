@@ -112,12 +112,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await countSearchTerm(KEY_KINDS, { idsFrom: 'texts' }).execute(db)
 }
 
-/** Clears the bits of old_rows' products (`touched`, from `base`) in the rows of `rows`, and sets the arrivals'. */
-const clearThenSet = (rows: RawBuilder<unknown>) => sql`
-  INSERT INTO search_word_blocks AS b (word, block, in_text, in_title) ${bitsOf(sql`(${rows})`)}
-  ON CONFLICT (word, block) DO UPDATE
-  SET in_text = (b.in_text & ~touched[b.block - base + 1]) | excluded.in_text,
-      in_title = (b.in_title & ~touched[b.block - base + 1]) | excluded.in_title;`
+/**
+ * Writes the keys of `rows` (bitsOf). A row already there ORs the arrivals' bits in, after clearing (`clearing`)
+ * the bits of old_rows' products (`touched`, from `base`). With `grams` (docs/decisions/065), the grams of the
+ * words written get the same bits in search_gram_blocks: the words' rows of the statement, ORed by gram. That
+ * part is a WITH the statement does not read, so it runs after the words' rows are written: every writer locks
+ * words, then grams, each in order.
+ */
+function writeKeys(rows: RawBuilder<unknown>, { clearing, grams }: { clearing: boolean; grams: boolean }) {
+  const onConflict = (key: 'word' | 'gram') => {
+    const kept = (column: 'in_text' | 'in_title') =>
+      clearing ? sql`(b.${sql.ref(column)} & ~touched[b.block - base + 1])` : sql`b.${sql.ref(column)}`
+    return sql`ON CONFLICT (${sql.ref(key)}, block) DO UPDATE
+      SET in_text = ${kept('in_text')} | excluded.in_text, in_title = ${kept('in_title')} | excluded.in_title`
+  }
+  const intoWords = sql`INSERT INTO search_word_blocks AS b (word, block, in_text, in_title)`
+  if (!grams) return sql`${intoWords} ${bitsOf(sql`(${rows})`)} ${onConflict('word')};`
+  return sql`
+    WITH keys (word, block, in_text, in_title) AS MATERIALIZED (${bitsOf(sql`(${rows})`)}),
+    grams AS (
+      INSERT INTO search_gram_blocks AS b (gram, block, in_text, in_title)
+      SELECT gram, block, bit_or(in_text), bit_or(in_title) FROM keys, search_grams_of(word) AS gram
+      WHERE strpos(word, 'Q') = 0
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ${onConflict('gram')})
+    ${intoWords} SELECT * FROM keys ${onConflict('word')};`
+}
 
 /**
  * The (word, block) rows of `rows` (id, joined_title, joined_description, arrives) in (word, block) order, with
@@ -152,19 +172,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * old_rows. New keys' rows went to the trigram indexes' pending lists (`indexes`): into the indexes before any
  * reader (decision 059).
  */
-export const keepSearchWordBlocks = (indexes: readonly string[]) => sql`
+export const keepSearchWordBlocks = (indexes: readonly string[], { grams = false } = {}) => sql`
     CREATE OR REPLACE FUNCTION keep_search_word_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       base integer;
       touched bit(${sql.raw(String(BLOCK))})[];
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        TRUNCATE search_word_blocks;
+        TRUNCATE search_word_blocks${sql.raw(grams ? ', search_gram_blocks' : '')};
       ELSIF TG_OP = 'INSERT' THEN
-        INSERT INTO search_word_blocks AS b (word, block, in_text, in_title)
-        ${bitsOf(sql`(SELECT id, joined_title, joined_description, true AS arrives FROM new_rows)`)}
-        ON CONFLICT (word, block) DO UPDATE
-        SET in_text = b.in_text | excluded.in_text, in_title = b.in_title | excluded.in_title;
+        ${writeKeys(sql`SELECT id, joined_title, joined_description, true AS arrives FROM new_rows`, { clearing: false, grams })}
       ELSE
         SELECT min(id / ${sql.lit(BLOCK)}) INTO base FROM old_rows;
         SELECT array_agg(coalesce(m.bits, ${NO_BITS}) ORDER BY s.block) INTO touched
@@ -172,10 +189,13 @@ export const keepSearchWordBlocks = (indexes: readonly string[]) => sql`
         LEFT JOIN (SELECT id / ${sql.lit(BLOCK)} AS block, bit_or(search_block_bit(id)) AS bits FROM old_rows GROUP BY 1) AS m
         USING (block);
         IF TG_OP = 'DELETE' THEN
-          ${clearThenSet(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows`)}
+          ${writeKeys(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows`, { clearing: true, grams })}
         ELSE
-          ${clearThenSet(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows
-                             UNION ALL SELECT id, joined_title, joined_description, true FROM new_rows`)}
+          ${writeKeys(
+            sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows
+                UNION ALL SELECT id, joined_title, joined_description, true FROM new_rows`,
+            { clearing: true, grams },
+          )}
         END IF;
       END IF;
       PERFORM ${sql.join(indexes.map((index) => sql`gin_clean_pending_list(${sql.lit(index)})`))};
@@ -189,14 +209,29 @@ export const keepSearchWordBlocks = (indexes: readonly string[]) => sql`
  * its ids: read from the joined texts' trigram indexes, or (`idsFrom: 'bits'`) from the blocks' bits, which
  * costs nothing when the other group is large.
  */
-export function countSearchTerm(kinds: readonly KeyKind[], { idsFrom }: { idsFrom: 'texts' | 'bits' }) {
+export function countSearchTerm(
+  kinds: readonly KeyKind[],
+  { idsFrom, grams = false }: { idsFrom: 'texts' | 'bits'; grams?: boolean },
+) {
   const joined = sql`search_joined(lowered)`
-  const branches = kinds.map(
-    (kind, i) => sql`
-      ${sql.raw(i ? 'ELSIF' : 'IF')} ${kind.terms} THEN
+  const branches = [
+    // One or two characters (docs/decisions/065): the term's own rows, one per block.
+    ...(grams
+      ? [
+          sql`length(wanted_term) BETWEEN 1 AND 2 AND spaces = 0 THEN
+            SELECT array_agg(block), array_agg(in_title), array_agg(in_text) INTO blocks, titles, texts
+            FROM search_gram_blocks WHERE gram = wanted_term;`,
+        ]
+      : []),
+    ...kinds.map(
+      (kind) => sql`${kind.terms} THEN
         SELECT array_agg(block), array_agg(title), array_agg(text) INTO blocks, titles, texts
         FROM (SELECT block, bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
               WHERE word LIKE ${joined} AND ${kind.rows} GROUP BY block) AS matched;`,
+    ),
+  ].map(
+    (branch, i) => sql`
+      ${sql.raw(i ? 'ELSIF' : 'IF')} ${branch}`,
   )
   const ids =
     idsFrom === 'bits'

@@ -21,12 +21,12 @@ const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, LONGEST_TERM } = b
 const L = sql.lit(LONGEST_TERM)
 const spacesIn = sql`length(word) - length(replace(word, 'Q', ''))`
 
-const KEY_KINDS: before.KeyKind[] = [
+export const KEY_KINDS: before.KeyKind[] = [
   { terms: sql`spaces = 0`, rows: sql`strpos(word, 'Q') = 0` },
   { terms: sql`spaces = 1 AND words_apart`, rows: sql`${spacesIn} = 1` },
   { terms: sql`spaces = 2 AND words_apart`, rows: sql`${spacesIn} = 2` },
 ]
-const KEY_INDEXES = [
+export const KEY_INDEXES = [
   'search_word_blocks_word_trgm_idx',
   'search_word_blocks_pair_trgm_idx',
   'search_word_blocks_triple_trgm_idx',

@@ -57,6 +57,21 @@ async function expectKeptExactly() {
     (SELECT word, block FROM fresh EXCEPT ALL SELECT word, block FROM kept)
     UNION ALL (SELECT word, block FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM fresh) AS wrong)`.execute(db)
   expect(rows).toEqual([])
+  // Each gram's bits likewise, built from each product's own words (the triggers build them from words' rows).
+  const { rows: grams } = await sql<{ gram: string; block: number }>`
+    WITH fresh AS (
+      SELECT g.gram, p.id / 1024 AS block, bit_or(search_block_bit(p.id)) AS in_text,
+             coalesce(bit_or(search_block_bit(p.id)) FILTER (WHERE w.in_title), B'0'::bit(1024)) AS in_title
+      FROM product_search p,
+           LATERAL (SELECT unnest(string_to_array(p.joined_title, 'Q')), true
+                    UNION ALL SELECT unnest(string_to_array(p.joined_description, 'Q')), false) AS w (word, in_title),
+           LATERAL (SELECT DISTINCT substr(w.word, i, n) FROM generate_series(1, length(w.word)) AS i, (VALUES (1), (2)) AS s (n)
+                    WHERE i + n - 1 <= length(w.word)) AS g (gram)
+      GROUP BY 1, 2
+    ), kept AS (SELECT * FROM search_gram_blocks WHERE bit_count(in_text) > 0 OR bit_count(in_title) > 0)
+    (SELECT gram, block FROM fresh EXCEPT ALL SELECT gram, block FROM kept)
+    UNION ALL (SELECT gram, block FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM fresh) AS wrong)`.execute(db)
+  expect(grams).toEqual([])
 }
 
 const newProducts = (count: number, values: (i: number) => { title: string; description?: string | null }) =>
@@ -70,6 +85,39 @@ async function keptVersions() {
   const { rows } = await sql<{ id: number; version: string }>`
     SELECT id, xmin::text AS version FROM product_search ORDER BY id`.execute(db)
   return rows
+}
+
+const SCANNED = ['products', 'product_search', 'search_word_blocks', 'search_gram_blocks'] as const
+
+/** A first count of `term`, with the scans it made of each table: the backend's own counters (exact, not yet reported). */
+async function countWithScans(term: string) {
+  return db.transaction().execute(async (trx) => {
+    const scans = async () => {
+      const { rows } = await sql<{ relname: string; scans: number }>`
+        SELECT relname, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::int AS scans
+        FROM pg_stat_xact_user_tables WHERE relname IN (${sql.join(SCANNED)})`.execute(trx)
+      return Object.fromEntries(rows.map((row) => [row.relname, row.scans]))
+    }
+    const before = await scans()
+    const { rows } = await sql<{
+      title_matches: number
+      rest_matches: number
+      title_ids: number[]
+      rest_ids: number[]
+    }>`
+      SELECT title_matches, rest_matches, title_ids, rest_ids
+      FROM count_search_term(lower(${term}), ${containsPattern(term)})`.execute(trx)
+    const after = await scans()
+    return { ...rows[0]!, scans: Object.fromEntries(SCANNED.map((table) => [table, after[table]! - before[table]!])) }
+  })
+}
+
+/** Backends of this database waiting for a lock. */
+async function waitingOnLocks() {
+  const { rows } = await sql<{ waiting: number }>`
+    SELECT count(*)::int AS waiting FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
+  return rows[0]!.waiting
 }
 
 describe('product_search follows products', () => {
@@ -159,28 +207,9 @@ describe('first counts', () => {
       .insertInto('products')
       .values(newProducts(5, (i) => ({ title: `Box ${i}`, description: 'MYLAR' })))
       .execute()
-    // The backend's own scan counters (not yet reported, so exact), before and after the count.
-    const counted = await db.transaction().execute(async (trx) => {
-      const scans = async () => {
-        const { rows } = await sql<{ relname: string; scans: number }>`
-          SELECT relname, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::int AS scans
-          FROM pg_stat_xact_user_tables WHERE relname IN ('products', 'product_search')`.execute(trx)
-        return Object.fromEntries(rows.map((row) => [row.relname, row.scans]))
-      }
-      const before = await scans()
-      const { rows } = await sql<{
-        title_matches: number
-        rest_matches: number
-        title_ids: number[]
-        rest_ids: number[]
-      }>`
-        SELECT title_matches, rest_matches, title_ids, rest_ids FROM count_search_term('mylar', '%mylar%')`.execute(trx)
-      const after = await scans()
-      const made = (table: string) => after[table]! - before[table]!
-      return { ...rows[0]!, scans: { products: made('products'), product_search: made('product_search') } }
-    })
+    const counted = await countWithScans('mylar')
     // The bitmaps alone: the words' rows for the count, their bits for the ids of each group (decision 063).
-    expect(counted.scans).toEqual({ products: 0, product_search: 0 })
+    expect(counted.scans).toMatchObject({ products: 0, product_search: 0, search_gram_blocks: 0 })
     const direct = await db
       .selectFrom('products')
       .select([
@@ -346,6 +375,17 @@ describe('first counts from words, pairs and triples', () => {
       'ne two three and tw',
       'board 50% off x',
       'golden  age x y',
+      // One or two characters: in a word, never the space between two (decision 065).
+      'a',
+      'Ä',
+      'q',
+      'zz',
+      '0%',
+      '\\',
+      'b)',
+      '\t',
+      '\n',
+      'ex',
     ]
     for (const term of terms) expect(await firstCount(term), term).toEqual(await countedByIlike(term))
     expect((await firstCount('needle')).rest_matches).toBeGreaterThan(0)
@@ -359,6 +399,45 @@ describe('first counts from words, pairs and triples', () => {
     expect(await firstCount('one two three four')).toMatchObject({ title_matches: 0, rest_matches: 0 })
     expect((await firstCount('ne two three and tw')).title_matches).toBeGreaterThan(0)
     expect((await firstCount('bag red box')).title_matches).toBeGreaterThan(0)
+  })
+
+  test('of one or two characters read their own rows alone', async () => {
+    await db
+      .insertInto('products')
+      .values(newProducts(40, (i) => ({ title: `Tiny ${i} mylar`, description: i % 3 ? 'xy' : null })))
+      .execute()
+    for (const term of ['y', 'xy', 'M', '3 ']) expect(await firstCount(term), term).toEqual(await countedByIlike(term))
+    for (const term of ['y', 'xy', 'M'])
+      expect((await countWithScans(term)).scans, term).toEqual({
+        products: 0,
+        product_search: 0,
+        search_word_blocks: 0,
+        search_gram_blocks: 1,
+      })
+  })
+
+  test("two writers of one block at once keep each other's bits", async () => {
+    const [first, second] = await db
+      .insertInto('products')
+      .values(newProducts(2, (i) => ({ title: `Shared word ${i}`, description: 'both' })))
+      .returning('id')
+      .execute()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const rename = (id: number, title: string, hold?: Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ title }).where('id', '=', id).execute()
+        await hold
+      })
+    const one = rename(first!.id, 'Shared word alpha', held)
+    await expect.poll(() => waitingOnLocks(), { timeout: 5_000 }).toBe(0)
+    const other = rename(second!.id, 'Shared word beta') // waits for the rows the first holds
+    await expect.poll(() => waitingOnLocks(), { timeout: 5_000 }).toBe(1)
+    release()
+    await Promise.all([one, other])
+    await expectKeptExactly()
+    for (const term of ['alpha', 'beta', 'shared word', 'al', 'ta', 'd'])
+      expect(await firstCount(term), term).toEqual(await countedByIlike(term))
   })
 
   test('a word no product has any more matches nothing', async () => {
@@ -392,6 +471,7 @@ describe('first counts from words, pairs and triples', () => {
 describe('the migration', () => {
   test('copies the visible products that exist when it runs', async () => {
     const migrator = createMigrator(db)
+    expect((await migrator.migrateDown()).error).toBeUndefined() // 20261205000000_search_grams
     expect((await migrator.migrateDown()).error).toBeUndefined() // 20261204000000_search_word_triples
     expect((await migrator.migrateDown()).error).toBeUndefined() // 20261203000000_search_words
     expect((await migrator.migrateDown()).error).toBeUndefined() // 20261202000000_search_counts
