@@ -19,12 +19,13 @@ const { values: options } = parseArgs({
     database: { type: 'string', default: 'cv_bench' },
     common: { type: 'string', default: 'mylar' },
     rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
-    // First counts (below): a term that matches nothing, a word most products have, common neighbours, three words,
-    // one character and two.
+    // First counts (below): a term that matches nothing, a word most products have, common neighbours, three and
+    // four common words, one character and two.
     none: { type: 'string', default: 'golden myla' },
     word: { type: 'string', default: 'comic' },
     pair: { type: 'string', default: 'comic book' },
     phrase: { type: 'string', default: 'bags and boards' },
+    phrase4: { type: 'string', default: 'comic bags and boards' },
     letter: { type: 'string', default: 'a' },
     letters: { type: 'string', default: 'bo' },
     // Only the first counts: they call count_search_term alone, so they also run on a database of an older schema.
@@ -106,7 +107,7 @@ async function explainFirstCount(label: string, term: string) {
     // The statements that read the texts, the words or the grams (a one-word term's are three, decision 061).
     const plans = notices
       .map((notice) => notice.replace(/^duration: [\d.]+ ms {2}plan:\nQuery Text:[^]*?\n(?=\S)/, '').trim())
-      .filter((plan) => /on (product_search|search_word_blocks|search_gram_blocks)\b/.test(plan))
+      .filter((plan) => /on (product_search|search_word_blocks|search_gram_blocks|search_pair_repeats)\b/.test(plan))
     console.log(`\n### first count of ${label} "${term}"\n`)
     if (explained) for (const plan of plans) console.log('```\n' + plan + '\n```')
     const { title_matches: title, rest_matches: rest } = rows[0]!
@@ -125,6 +126,7 @@ const firstCounts = async () => {
   await explainFirstCount('a word most products have', options.word)
   await explainFirstCount('two common neighbouring words', options.pair)
   await explainFirstCount('three words', options.phrase)
+  await explainFirstCount('four words', options.phrase4)
   await explainFirstCount('one character', options.letter)
   await explainFirstCount('two characters', options.letters)
 }

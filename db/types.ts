@@ -336,6 +336,13 @@ export interface SearchGramBlocks {
   in_title: string;
 }
 
+export interface SearchPairRepeats {
+  block: number;
+  in_text: string;
+  in_title: string;
+  word: string;
+}
+
 export interface SearchTerms {
   counted_at: Generated<Timestamp>;
   pattern: string;
@@ -428,6 +435,7 @@ export interface DB {
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
   search_gram_blocks: SearchGramBlocks;
+  search_pair_repeats: SearchPairRepeats;
   search_terms: SearchTerms;
   search_word_blocks: SearchWordBlocks;
   sessions: Sessions;

@@ -20,7 +20,7 @@ export async function vacuumAfterBulkWrite(db: Kysely<Database>, productsWritten
   if (productsWritten < VACUUM_AFTER_PRODUCTS_WRITTEN) return false
   const started = performance.now()
   try {
-    await sql`VACUUM (ANALYZE, SKIP_LOCKED) products, category_listing_counts, search_terms, product_search, search_word_blocks, search_gram_blocks`.execute(
+    await sql`VACUUM (ANALYZE, SKIP_LOCKED) products, category_listing_counts, search_terms, product_search, search_word_blocks, search_gram_blocks, search_pair_repeats`.execute(
       db,
     )
   } catch (error) {

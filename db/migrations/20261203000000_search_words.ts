@@ -119,7 +119,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * part is a WITH the statement does not read, so it runs after the words' rows are written: every writer locks
  * words, then grams, each in order.
  */
-function writeKeys(rows: RawBuilder<unknown>, { clearing, grams }: { clearing: boolean; grams: boolean }) {
+function writeKeys(
+  rows: RawBuilder<unknown>,
+  { clearing, grams, repeats }: { clearing: boolean; grams: boolean; repeats: boolean },
+) {
   const onConflict = (key: 'word' | 'gram') => {
     const kept = (column: 'in_text' | 'in_title') =>
       clearing ? sql`(b.${sql.ref(column)} & ~touched[b.block - base + 1])` : sql`b.${sql.ref(column)}`
@@ -127,8 +130,8 @@ function writeKeys(rows: RawBuilder<unknown>, { clearing, grams }: { clearing: b
       SET in_text = ${kept('in_text')} | excluded.in_text, in_title = ${kept('in_title')} | excluded.in_title`
   }
   const intoWords = sql`INSERT INTO search_word_blocks AS b (word, block, in_text, in_title)`
-  if (!grams) return sql`${intoWords} ${bitsOf(sql`(${rows})`)} ${onConflict('word')};`
-  return sql`
+  const words = grams
+    ? sql`
     WITH keys (word, block, in_text, in_title) AS MATERIALIZED (${bitsOf(sql`(${rows})`)}),
     grams AS (
       INSERT INTO search_gram_blocks AS b (gram, block, in_text, in_title)
@@ -137,21 +140,27 @@ function writeKeys(rows: RawBuilder<unknown>, { clearing, grams }: { clearing: b
       GROUP BY 1, 2 ORDER BY 1, 2
       ${onConflict('gram')})
     ${intoWords} SELECT * FROM keys ${onConflict('word')};`
+    : sql`${intoWords} ${bitsOf(sql`(${rows})`)} ${onConflict('word')};`
+  if (!repeats) return words
+  // The pairs a text holds twice (docs/decisions/066), after the words and grams: the same order in every writer.
+  return sql`${words}
+    INSERT INTO search_pair_repeats AS b (word, block, in_text, in_title)
+    ${bitsOf(sql`(${rows})`, sql`search_repeated_pairs_of`)} ${onConflict('word')};`
 }
 
 /**
  * The (word, block) rows of `rows` (id, joined_title, joined_description, arrives) in (word, block) order, with
  * the bits of the products that arrive (those that leave only name the rows to clear them in).
  */
-export function bitsOf(rows: RawBuilder<unknown>) {
+export function bitsOf(rows: RawBuilder<unknown>, keysOf = sql`search_words_of`) {
   const bit = sql`search_block_bit(r.id)`
   return sql`
     SELECT w.word, r.id / ${sql.lit(BLOCK)},
            coalesce(bit_or(${bit}) FILTER (WHERE r.arrives), ${NO_BITS}),
            coalesce(bit_or(${bit}) FILTER (WHERE r.arrives AND w.in_title), ${NO_BITS})
     FROM ${rows} AS r,
-         LATERAL (SELECT unnest(search_words_of(r.joined_title)), true
-                  UNION ALL SELECT unnest(search_words_of(r.joined_description)), false) AS w (word, in_title)
+         LATERAL (SELECT unnest(${keysOf}(r.joined_title)), true
+                  UNION ALL SELECT unnest(${keysOf}(r.joined_description)), false) AS w (word, in_title)
     GROUP BY 1, 2 ORDER BY 1, 2`
 }
 
@@ -172,16 +181,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * old_rows. New keys' rows went to the trigram indexes' pending lists (`indexes`): into the indexes before any
  * reader (decision 059).
  */
-export const keepSearchWordBlocks = (indexes: readonly string[], { grams = false } = {}) => sql`
+export const keepSearchWordBlocks = (indexes: readonly string[], { grams = false, repeats = false } = {}) => sql`
     CREATE OR REPLACE FUNCTION keep_search_word_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       base integer;
       touched bit(${sql.raw(String(BLOCK))})[];
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        TRUNCATE search_word_blocks${sql.raw(grams ? ', search_gram_blocks' : '')};
+        TRUNCATE search_word_blocks${sql.raw(grams ? ', search_gram_blocks' : '')}${sql.raw(repeats ? ', search_pair_repeats' : '')};
       ELSIF TG_OP = 'INSERT' THEN
-        ${writeKeys(sql`SELECT id, joined_title, joined_description, true AS arrives FROM new_rows`, { clearing: false, grams })}
+        ${writeKeys(sql`SELECT id, joined_title, joined_description, true AS arrives FROM new_rows`, { clearing: false, grams, repeats })}
       ELSE
         SELECT min(id / ${sql.lit(BLOCK)}) INTO base FROM old_rows;
         SELECT array_agg(coalesce(m.bits, ${NO_BITS}) ORDER BY s.block) INTO touched
@@ -189,12 +198,12 @@ export const keepSearchWordBlocks = (indexes: readonly string[], { grams = false
         LEFT JOIN (SELECT id / ${sql.lit(BLOCK)} AS block, bit_or(search_block_bit(id)) AS bits FROM old_rows GROUP BY 1) AS m
         USING (block);
         IF TG_OP = 'DELETE' THEN
-          ${writeKeys(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows`, { clearing: true, grams })}
+          ${writeKeys(sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows`, { clearing: true, grams, repeats })}
         ELSE
           ${writeKeys(
             sql`SELECT id, joined_title, joined_description, false AS arrives FROM old_rows
                 UNION ALL SELECT id, joined_title, joined_description, true FROM new_rows`,
-            { clearing: true, grams },
+            { clearing: true, grams, repeats },
           )}
         END IF;
       END IF;
@@ -211,7 +220,7 @@ export const keepSearchWordBlocks = (indexes: readonly string[], { grams = false
  */
 export function countSearchTerm(
   kinds: readonly KeyKind[],
-  { idsFrom, grams = false }: { idsFrom: 'texts' | 'bits'; grams?: boolean },
+  { idsFrom, grams = false, phrases = false }: { idsFrom: 'texts' | 'bits'; grams?: boolean; phrases?: boolean },
 ) {
   const joined = sql`search_joined(lowered)`
   const branches = [
@@ -229,6 +238,13 @@ export function countSearchTerm(
         FROM (SELECT block, bit_or(in_title) AS title, bit_or(in_text) AS text FROM search_word_blocks
               WHERE word LIKE ${joined} AND ${kind.rows} GROUP BY block) AS matched;`,
     ),
+    // Four words or more (docs/decisions/066): their triples, and the texts of the products they cannot settle.
+    ...(phrases
+      ? [
+          sql`spaces >= 3 AND words_apart AND length(wanted_term) <= ${sql.lit(LONGEST_TERM)} THEN
+            SELECT p.blocks, p.titles, p.texts INTO blocks, titles, texts FROM search_phrase_bits(wanted_term, lowered) AS p;`,
+        ]
+      : []),
   ].map(
     (branch, i) => sql`
       ${sql.raw(i ? 'ELSIF' : 'IF')} ${branch}`,
