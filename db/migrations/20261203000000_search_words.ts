@@ -32,7 +32,8 @@ export const LONGEST_TERM = 100
 /** Product ids per bitmap: one row per word per block. */
 export const BLOCK = 1024
 
-const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
+/** A block with no bit set. */
+export const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
 
 /** A kind of key in search_word_blocks that counts terms by itself. */
 export interface KeyKind {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import * as words from './20261203000000_search_words.ts'
 import * as triples from './20261204000000_search_word_triples.ts'
 
-const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, LONGEST_TERM } = words
+const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, LONGEST_TERM, NO_BITS } = words
 
 /**
  * First counts of four words or more from the triples' bits (docs/decisions/066). A text holds "a b c d" exactly
@@ -14,7 +14,6 @@ const { bitsOf, BLOCK, countSearchTerm, keepSearchWordBlocks, LONGEST_TERM } = w
  */
 
 const L = sql.lit(LONGEST_TERM)
-const NO_BITS = sql.raw(`B'0'::bit(${BLOCK})`)
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The neighbour pairs a text holds more than once, as search_words_of writes its pairs.
