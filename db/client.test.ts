@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseEnv } from '#app/lib/env.server.ts'
 import { poolSettings } from './client.ts'
+import { NamedStatementsClient } from './named-statements.ts'
 
 describe('poolSettings', () => {
   test('keeps every connection it opened unless a lower floor is set; names them for the start-up check', () => {
@@ -15,5 +16,10 @@ describe('poolSettings', () => {
       min: 2,
       idleTimeoutMillis: 5_000,
     })
+  })
+
+  test('sends statements by name unless DATABASE_PREPARED_STATEMENTS is false (a pooler that cannot keep them)', () => {
+    expect(poolSettings(parseEnv({})).Client).toBe(NamedStatementsClient)
+    expect(poolSettings(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }))).not.toHaveProperty('Client')
   })
 })

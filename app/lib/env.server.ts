@@ -68,6 +68,8 @@ const envSchema = z
     DATABASE_POOL_MIN: optional(z.coerce.number().int().min(0).max(100)),
     // How long a connection above that floor may idle before it is closed.
     DATABASE_POOL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    // Statements sent by name, planned once per connection (decision 067); off behind a pooler that cannot keep them.
+    DATABASE_PREPARED_STATEMENTS: boolean.default('true'),
     // Streaming replicas of DATABASE_URL for the public pages' reads, comma-separated (decision 055).
     DATABASE_REPLICA_URLS: optional(
       z

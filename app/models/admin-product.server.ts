@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, type ProductColumns, type ProductListFilters } from '#
 import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
+import { plannedPerCall } from '#db/planned-per-call.ts'
 import { pageWithTotal } from './paging.server.ts'
 import { cardColumns } from './product.server.ts'
 
@@ -28,7 +29,8 @@ export async function listAdminProducts(db: Executor, filters: ProductListFilter
   if (filters.price !== 'all') query = query.where('p.manual_price', filters.price === 'manual' ? 'is not' : 'is', null)
 
   return pageWithTotal(
-    query,
+    // A pattern and a category decide the plan (docs/decisions/067).
+    query.modifyEnd(plannedPerCall),
     (listed) =>
       listed
         .select([...cardColumns, 'p.is_featured', 'p.soft_hidden', 'p.updated_at', 'p.amazon_error'])

@@ -3,6 +3,7 @@ import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filter
 import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import { NO_SPEC_FILTERS, specFiltersSet, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import type { Database, Executor } from '#db/client.ts'
+import { plannedPerCall } from '#db/planned-per-call.ts'
 import type { Products } from '#db/types.ts'
 
 // Public reads of the catalogue. Hidden products never leave this file; every listing selects only what a card shows.
@@ -108,7 +109,11 @@ function pageRows(
   pageIds: ReturnType<typeof walkedIds> | ReturnType<typeof gatheredIds>,
   sort: CategoryFilters['sort'],
 ) {
-  return sortedBy(visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds), sort, 'p').execute()
+  // A price window or rating decides whether a walk or a gather is cheaper: planned per call, never by a plan kept
+  // from other values (docs/decisions/067).
+  return sortedBy(visibleProducts(db).select(cardColumns).where('p.id', 'in', pageIds), sort, 'p')
+    .modifyEnd(plannedPerCall)
+    .execute()
 }
 
 /**
@@ -122,6 +127,7 @@ async function listSpecFiltered(db: Executor, categoryId: number, filters: Categ
   if (kept.total === 0) return { products: [], total: 0 }
   const { total } = await withSpecFilters(applyFilters(visibleProducts(db), categoryId, filters, effectivePrice), spec)
     .select(sql<number>`count(*)::int`.as('total'))
+    .modifyEnd(plannedPerCall)
     .executeTakeFirstOrThrow()
   const offset = (filters.page - 1) * CATEGORY_PAGE_SIZE
   if (offset >= total) return { products: [], total }

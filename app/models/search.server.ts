@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { NO_SPEC_FILTERS, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
+import { plannedPerCall } from '#db/planned-per-call.ts'
 import type { SearchTerms } from '#db/types.ts'
 import { cardColumns, specConditions, visibleProducts, withSpecFilters } from './product.server.ts'
 import { specFacetsOfIds } from './spec-facets.server.ts'
@@ -85,6 +86,7 @@ async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, s
     const row = await withSpecFilters(visibleProducts(db), spec)
       .where(groupMatches(group, pattern).gathered)
       .select(sql<number>`count(*)::int`.as('total'))
+      .modifyEnd(plannedPerCall)
       .executeTakeFirstOrThrow()
     return { total: row.total, ids: null }
   }
@@ -248,6 +250,7 @@ function readGroup(
       .orderBy('p.id', 'desc')
       .limit(limit)
       .offset(offset)
+      .modifyEnd(plannedPerCall)
       .execute()
   if (ids) return page(db, sql<boolean>`p.id = ANY(${ids}::int[])`)
   // A common term: over a thousand matches, so a page is found a few hundred rows down the newest-first

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { ERAS, MATERIALS, type Era, type Material } from '#app/schemas/product-specs.ts'
 import type { SpecFacets } from '#app/schemas/spec-filters.ts'
 import type { Executor } from '#db/client.ts'
+import { plannedPerCall } from '#db/planned-per-call.ts'
 import { visibleProducts } from './product.server.ts'
 
 // The spec facets (docs/decisions/041): which eras, materials and thickness a listing can be narrowed by.
@@ -27,7 +28,8 @@ export async function specFacetsOfIds(db: Executor, ids: number[]): Promise<Spec
 /**
  * The spec facets of a category's visible products, from its indexes alone: the distinct `fits` and materials
  * one after the other (a loose index scan: one probe per distinct value, a dozen or so, where a pass over a
- * large category's rows costs ~70 ms at 100k products), and whether any product has a thickness.
+ * large category's rows costs ~70 ms at 100k products), and whether any product has a thickness. Planned per
+ * call: a plan kept for all categories answers "any thickness?" by reading the whole table where none has one.
  */
 export async function categorySpecFacets(db: Executor, categoryId: number): Promise<SpecFacets> {
   const { rows } = await sql<{ eras: string[]; materials: string[]; thickness: boolean }>`
@@ -50,7 +52,7 @@ export async function categorySpecFacets(db: Executor, categoryId: number): Prom
            ARRAY(SELECT m.material::text FROM materials m WHERE m.material IS NOT NULL) AS materials,
            EXISTS (SELECT FROM products p
                    WHERE p.category_id = ${categoryId} AND NOT p.soft_hidden AND p.thickness_mil IS NOT NULL) AS thickness
-  `.execute(db)
+    ${plannedPerCall}`.execute(db)
   return facetsFrom(rows[0]!)
 }
 

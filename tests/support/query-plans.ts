@@ -27,6 +27,7 @@ const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i
 /** Kysely on one connection to `url` that keeps the statements it sends, for `explain`. Destroy it when done. */
 export function recordingDatabase(url: string) {
   let recorded: CompiledQuery[] = []
+  let prepared = 0
   const pool = new pg.Pool({ connectionString: url, max: 1 })
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
@@ -50,8 +51,40 @@ export function recordingDatabase(url: string) {
       )
       return rows[0]!['QUERY PLAN'][0]!.Plan
     },
+    /**
+     * The plan Postgres keeps for the statement once it stops planning per call (a named statement after five
+     * calls, decision 067), run with the statement's values.
+     */
+    async explainGeneric(statement: CompiledQuery): Promise<PlanNode> {
+      const client = await pool.connect()
+      const name = `generic_${++prepared}`
+      try {
+        await client.query('SET plan_cache_mode = force_generic_plan')
+        await client.query({ name, text: statement.sql, values: statement.parameters as unknown[] })
+        // EXECUTE takes no parameters of the protocol's own: the values are written in, as literals.
+        const values = statement.parameters.map((value) => literal(client, value)).join(', ')
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values})`,
+        )
+        return rows[0]!['QUERY PLAN'][0]!.Plan
+      } finally {
+        await client.query(`DEALLOCATE ${name}; RESET plan_cache_mode`)
+        client.release()
+      }
+    },
     destroy: () => db.destroy(),
   }
+}
+
+/** A statement's value as an SQL literal of unknown type, which EXECUTE casts to the parameter's. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL'
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString())
+  if (Array.isArray(value)) {
+    const elements = value.map((element) => `"${String(element).replace(/["\\]/g, '\\$&')}"`)
+    return client.escapeLiteral(`{${elements.join(',')}}`)
+  }
+  return client.escapeLiteral(String(value))
 }
 
 /** Every node of a plan, its init plans, sub plans and CTEs included. */
