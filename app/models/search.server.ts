@@ -164,7 +164,7 @@ export async function uncountedVocabulary(db: Executor, size: number): Promise<s
     const batch = await db
       .selectFrom('products')
       .select(['id', 'title'])
-      .where('soft_hidden', '=', false)
+      .where(sql<boolean>`NOT soft_hidden`)
       .where('id', '>', after)
       .orderBy('id')
       .limit(10_000)
@@ -250,18 +250,18 @@ function readGroup(
       .orderBy('p.id', 'desc')
       .limit(limit)
       .offset(offset)
-      .modifyEnd(plannedPerCall)
-      .execute()
-  if (ids) return page(db, sql<boolean>`p.id = ANY(${ids}::int[])`)
+  if (ids) return page(db, sql<boolean>`p.id = ANY(${ids}::int[])`).execute()
   // A common term: over a thousand matches, so a page is found a few hundred rows down the newest-first
   // index. Postgres guesses that a LIKE served by a trigram index matches about ten rows, so it would read
   // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
   // count knows better: for this statement's transaction alone, the walk is made the only choice, and JIT,
   // which the walk's overrated cost would start (15–70 ms), is off (docs/decisions/035).
-  if (!walk || db.isTransaction) return page(db, matches.gathered)
+  // Gathered, the plan is the planner's choice for this pattern's matches: planned per call (decision 067). By ids
+  // or walked, there is one plan whatever the values.
+  if (!walk || db.isTransaction) return page(db, matches.gathered).modifyEnd(plannedPerCall).execute()
   return db.transaction().execute(async (trx) => {
     await walkNewestFirst(trx)
-    return page(trx, matches.onRow)
+    return page(trx, matches.onRow).execute()
   })
 }
 

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
+import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { categorySpecFacets } from '#app/models/spec-facets.server.ts'
 import type { CategoryFilters } from '#app/schemas/category-filters.ts'
 import { NO_SPEC_FILTERS, type SpecFilters } from '#app/schemas/spec-filters.ts'
@@ -13,7 +14,8 @@ import { planNodes, recordingDatabase, rowsRead, type PlanNode } from '#tests/su
 // planner as much as a heap fetch per entry. There, a row estimate that is off is all it takes for a page to scan
 // its whole category and sort it. Each statement must use an index on products, read about what the strategy the
 // model chose needs (walked: ~(offset + page) × in category ÷ matches; gathered: the matches), and be planned
-// with a row count close to the true one (the exact total the page shows).
+// with a row count close to the true one (the exact total the page shows). A statement the pool sends by name is
+// checked twice: planned for its values, and as the one plan Postgres may keep for it (docs/decisions/067).
 
 const SLEEVES = 24_000
 const BOXES = 3_000
@@ -175,12 +177,14 @@ const cases: Case[] = [
  * whichever values those had (docs/decisions/067).
  */
 async function plansOf(statements: CompiledQuery[]) {
-  const reading = statements.filter((statement) => /\bfrom "?products"?\b/i.test(statement.sql))
   const plans = []
-  for (const statement of reading) {
-    plans.push({ statement, plan: await recording.explain(statement), kept: false })
+  for (const [index, statement] of statements.entries()) {
+    if (!/\bfrom "?products"?\b/i.test(statement.sql)) continue
+    // Planner settings the statement's transaction made just before it (a search's walk).
+    const settings = statements.slice(index - 1, index).filter((before) => /\bset_config\(/.test(before.sql))
+    plans.push({ statement, plan: await recording.explain(statement, settings), kept: false })
     if (sentByName(statement.sql, statement.parameters)) {
-      plans.push({ statement, plan: await recording.explainGeneric(statement), kept: true })
+      plans.push({ statement, plan: await recording.explainGeneric(statement, settings), kept: true })
     }
   }
   return plans
@@ -247,6 +251,30 @@ describe('category page plans on a bulk-loaded catalogue, before any VACUUM', ()
         scans.reduce((sum, node) => sum + rowsRead(node), 0),
         shown,
       ).toBeLessThanOrEqual(100)
+    }
+  })
+})
+
+// The search page's statements on the same catalogue. A page of a common term walks the newest-first index in a
+// transaction that first makes the walk the only plan (decision 035); its kept plan is explained after the same
+// settings. The terms: in every title ("sleeves", walked), in every description and no title ("room to spare",
+// the second group, walked), in eleven titles ("#2345": #2345 and #23450–#23459, read by their kept ids), none.
+describe('search page plans on the same catalogue', () => {
+  test.each(['sleeves', 'room to spare', '#2345', 'no such thing'])('%s', async (term) => {
+    const { result, statements } = await recording.record((db) => searchProducts(db, term, 1))
+    expect(result.products.length).toBe(Math.min(result.total, SEARCH_PAGE_SIZE))
+    for (const { statement, plan, kept } of await plansOf(statements)) {
+      const scans = planNodes(plan).filter(onProducts)
+      const shown = `${kept ? 'kept plan of ' : ''}${statement.sql}\n${scans.map(describeNode).join('\n')}`
+      expect(
+        scans.filter((node) => node['Node Type'] === 'Seq Scan'),
+        shown,
+      ).toEqual([])
+      // A walk passes the page and the hidden products before it; ids are read one each.
+      expect(
+        scans.reduce((sum, node) => sum + rowsRead(node), 0),
+        shown,
+      ).toBeLessThanOrEqual(3 * SEARCH_PAGE_SIZE + 100)
     }
   })
 })

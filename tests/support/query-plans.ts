@@ -35,6 +35,19 @@ export function recordingDatabase(url: string) {
       if (event.level === 'query') recorded.push(event.query)
     },
   })
+  /** `work` on the recording's connection, in a transaction that runs `settings` first and is rolled back. */
+  async function inTransaction<T>(settings: CompiledQuery[], work: (client: pg.PoolClient) => Promise<T>) {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      for (const setting of settings) await client.query(setting.sql, setting.parameters as unknown[])
+      return await work(client)
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
+  }
+
   return {
     db,
     /** What `work` answered, and the statements it sent (without BEGIN and COMMIT). */
@@ -43,37 +56,36 @@ export function recordingDatabase(url: string) {
       const result = await work(db)
       return { result, statements: recorded.filter((query) => !TRANSACTION_CONTROL.test(query.sql)) }
     },
-    /** The statement's plan, run (EXPLAIN ANALYZE), so each node also says how many rows it gave. */
-    async explain(statement: CompiledQuery): Promise<PlanNode> {
-      const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`,
-        statement.parameters as unknown[],
-      )
-      return rows[0]!['QUERY PLAN'][0]!.Plan
-    },
     /**
-     * The plan Postgres keeps for the statement once it stops planning per call (a named statement after five
-     * calls, decision 067), run with the statement's values.
+     * The statement's plan, run (EXPLAIN ANALYZE), so each node also says how many rows it gave; after `settings`,
+     * statements its transaction runs first (a search walk's planner settings).
      */
-    async explainGeneric(statement: CompiledQuery): Promise<PlanNode> {
-      const client = await pool.connect()
-      const name = `generic_${++prepared}`
-      try {
-        await client.query('SET plan_cache_mode = force_generic_plan')
+    explain: (statement: CompiledQuery, settings: CompiledQuery[] = []) =>
+      inTransaction(settings, (client) =>
+        planOf(client, `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
+      ),
+    /**
+     * The plan Postgres may keep for the statement once it stops planning per call (a named statement after five
+     * calls, decision 067), made for no values in particular, then run with the statement's.
+     */
+    explainGeneric: (statement: CompiledQuery, settings: CompiledQuery[] = []) =>
+      inTransaction(settings, async (client) => {
+        const name = `generic_${++prepared}`
+        await client.query('SET LOCAL plan_cache_mode = force_generic_plan')
         await client.query({ name, text: statement.sql, values: statement.parameters as unknown[] })
         // EXECUTE takes no parameters of the protocol's own: the values are written in, as literals.
         const values = statement.parameters.map((value) => literal(client, value)).join(', ')
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values})`,
-        )
-        return rows[0]!['QUERY PLAN'][0]!.Plan
-      } finally {
-        await client.query(`DEALLOCATE ${name}; RESET plan_cache_mode`)
-        client.release()
-      }
-    },
+        const plan = await planOf(client, `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values})`)
+        await client.query(`DEALLOCATE ${name}`)
+        return plan
+      }),
     destroy: () => db.destroy(),
   }
+}
+
+async function planOf(client: pg.PoolClient, explain: string, values: readonly unknown[] = []): Promise<PlanNode> {
+  const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(explain, values as unknown[])
+  return rows[0]!['QUERY PLAN'][0]!.Plan
 }
 
 /** A statement's value as an SQL literal of unknown type, which EXECUTE casts to the parameter's. */
