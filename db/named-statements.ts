@@ -18,9 +18,9 @@ export function sentByName(text: string, values: readonly unknown[]): boolean {
  * Prepared statements without asking (docs/decisions/067). Most of a page's Postgres time was planning its
  * statements again on every call; a statement sent by name is parsed and planned once per connection, and after
  * five calls Postgres may keep one plan for it. So this client names each statement that has values (pg sends
- * those by the extended protocol already: one statement, no transaction control), up to a number per connection, except
- * those marked PLANNED_PER_CALL: statements whose best plan depends on their values (a price window, a search
- * pattern), which must not be left to a plan that the connection's first calls happened to choose (decision 057).
+ * those by the extended protocol already: one statement, no transaction control), up to NAMED_PER_CONNECTION,
+ * except those marked PLANNED_PER_CALL: statements whose best plan depends on their values (a price window, a
+ * search pattern), which must not be left to a plan that a connection's first calls happened to choose (057).
  */
 export class NamedStatementsClient extends pg.Client {
   readonly #names = new Map<string, string>()
