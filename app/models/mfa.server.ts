@@ -55,7 +55,9 @@ export async function putPendingTotpFactor(trx: Executor, userId: number, encryp
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .where('type', '=', 'totp')
+        // Written out: Postgres finds the partial unique index (WHERE type = 'totp') when it parses a named
+        // statement, before any value is bound (docs/decisions/067).
+        .where('type', '=', sql.lit('totp'))
         .doUpdateSet({ totp_secret: encryptedSecret, totp_last_step: null, created_at: sql`now()` })
         .where('mfa_factors.verified_at', 'is', null),
     )
