@@ -24,13 +24,13 @@ const kept = async () =>
     (row) => ({ ...row, calls: Number(row.generic_plans) + Number(row.custom_plans) }),
   )
 
+const opened: pg.Client[] = []
 const client = () => {
   // Typed as what it replaces: the pool's callers see pg.Client's own query().
   const connection: pg.Client = new NamedStatementsClient({ connectionString: process.env.DATABASE_URL })
   opened.push(connection)
   return connection.connect().then(() => connection)
 }
-const opened: pg.Client[] = []
 afterAll(() => Promise.all(opened.map((connection) => connection.end())))
 
 describe("the pool's statements", () => {
