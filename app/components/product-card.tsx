@@ -1,5 +1,5 @@
 import { Link } from '#app/components/link.tsx'
-import type { DisplayPrice, UnitPrice } from '#app/utils/pricing.ts'
+import type { ShownPrice, UnitPrice } from '#app/utils/pricing.ts'
 import { OutboundLink } from './outbound-link.tsx'
 import { Price, UnitPriceNote } from './price.tsx'
 import { ProductPicture } from './product-picture.tsx'
@@ -11,7 +11,7 @@ export interface ProductCardProps {
   image_url: string | null
   rating: number
   review_count: number
-  price: DisplayPrice
+  price: ShownPrice
   unitPrice: UnitPrice | null
 }
 

@@ -1,5 +1,6 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory } from '#app/models/category.server.ts'
+import { searchGuides } from '#app/models/document.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
 import { searchSpecFacets } from '#app/models/search.server.ts'
 import { catalogueSpecFacets, categorySpecFacets } from '#app/models/spec-facets.server.ts'
@@ -23,6 +24,9 @@ export const categoryFacets = memoUntilWrite((categoryId) => categorySpecFacets(
 
 /** The spec filters a search's page offers, by the term as typed. */
 export const searchFacets = memoUntilWrite((term) => searchSpecFacets(db, term, () => catalogueFacets()))
+
+/** The guides a search's first page lists above its products (a few), by the term as typed. */
+export const guidesMatching = memoUntilWrite((term) => searchGuides(db, term.split(/\s+/), 3))
 
 /** The spec filters of the whole visible catalogue: what a common term's search offers. */
 const catalogueFacets = memoUntilWrite(() => catalogueSpecFacets(db))

@@ -8,11 +8,11 @@ import { SubscribeBox } from '#app/components/subscribe-box.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listVisibleCategories } from '#app/models/category.server.ts'
 import { getNewestPriceUpdate, listFeaturedProducts } from '#app/models/product.server.ts'
-import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { jsonLdScript, siteJsonLd } from '#app/utils/json-ld.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
-import { toProductCard } from '#app/utils/product-card.server.ts'
+import { listingCards } from '#app/utils/product-card.server.ts'
 import { db } from '#db/client.ts'
 
 export async function loader() {
@@ -22,8 +22,7 @@ export async function loader() {
     listVisibleCategories(db),
   ])
   const env = getEnv()
-  const now = new Date()
-  const cards = featured.map((row) => toProductCard(row, now))
+  const { cards, headers } = listingCards(featured)
   return data(
     {
       featured: cards,
@@ -33,7 +32,7 @@ export async function loader() {
       // Who publishes the site and how to search it (docs/decisions/023).
       structuredData: siteJsonLd({ siteName: env.SITE_NAME, siteUrl: env.SITE_URL }).map(jsonLdScript),
     },
-    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+    { headers },
   )
 }
 

@@ -21,10 +21,10 @@ import {
   type Sort,
 } from '#app/schemas/category-filters.ts'
 import { parseSpecFilters, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
-import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
-import { toProductCard } from '#app/utils/product-card.server.ts'
+import { listingCards } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
@@ -42,8 +42,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     listCategoryProducts(db, category.id, filters, spec),
     categoryFacets(String(category.id)),
   ])
-  const now = new Date()
-  const cards = products.map((row) => toProductCard(row, now))
+  const { cards, headers } = listingCards(products)
   const siteUrl = getEnv().SITE_URL
   const breadcrumbs = [
     { name: 'Home', path: '/' },
@@ -64,7 +63,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
       products: cards,
     },
-    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+    { headers },
   )
 }
 

@@ -7,21 +7,18 @@ import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { searchFacets } from '#app/lib/kept-reads.server.ts'
-import { searchGuides } from '#app/models/document.server.ts'
+import { guidesMatching, searchFacets } from '#app/lib/kept-reads.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters } from '#app/schemas/spec-filters.ts'
-import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
+import { publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
-import { toProductCard } from '#app/utils/product-card.server.ts'
+import { listingCards } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 
 const searchPage = pageParam(1_000)
-/** The guides shown above the products: a few, on the first page only. */
-const GUIDE_RESULTS = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
@@ -44,9 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The facets after the search: a term's first search counts it, and the facets read that count.
   const { products, total } = await searchProducts(db, term, page, spec)
   const facets = await searchFacets(term)
-  const guides = page === 1 ? await searchGuides(db, term.split(/\s+/), GUIDE_RESULTS) : []
-  const now = new Date()
-  const cards = products.map((row) => toProductCard(row, now))
+  const guides = page === 1 ? await guidesMatching(term) : []
+  const { cards, headers } = listingCards(products)
   return data(
     {
       q,
@@ -58,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facets,
       guides,
     },
-    { headers: freshUntilHeaders(cards.map((card) => card.price)) },
+    { headers },
   )
 }
 

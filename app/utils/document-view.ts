@@ -2,7 +2,7 @@ import type { ProductCardProps } from '#app/components/product-card.tsx'
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import type { ComparisonRow } from './comparison.ts'
-import type { DisplayPrice } from './pricing.ts'
+import type { ShownPrice } from './pricing.ts'
 
 // What a loader sends for an owner's text (docs/decisions/052), shared by the server that makes it and the
 // components that draw it.
@@ -32,7 +32,7 @@ export type ResolvedEmbed =
       prefix: string
       asOf: string | null
     }
-  | { name: 'price'; asin: string; price: DisplayPrice; asOf: string | null }
+  | { name: 'price'; asin: string; price: ShownPrice; asOf: string | null }
   | { name: 'buy'; asin: string }
   | { name: 'sizes-chart'; variant: 'by-era' | 'all-eras' }
   | { name: 'sleeve-table'; material: string; rows: ComparisonRow[]; sort: TableSort | null }

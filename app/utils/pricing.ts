@@ -31,6 +31,15 @@ export type DisplayPrice =
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
+/**
+ * What a card or an inline price shows of a price: the amount as text, or that none is current. Its amount and
+ * times stay on the server, which ends the page's cache lifetime by them: the page's data is smaller for it.
+ */
+export type ShownPrice = { current: true; formatted: string } | { current: false }
+
+export const shownPrice = (price: DisplayPrice): ShownPrice =>
+  price.current ? { current: true, formatted: price.formatted } : { current: false }
+
 /** "$12.34": an amount of dollars as every price is shown. */
 export const formatUsd = (amount: number) => usd.format(amount)
 

@@ -54,7 +54,7 @@ describe('home', () => {
     const data = await loaderData(homeLoader())
     expect(data.featured[7]!.title).toBe('Featured 25h')
     expect(data.featured[7]!.price).toEqual({ current: false })
-    expect(data.featured[0]!.price).toMatchObject({ current: true, formatted: '$10.00', source: 'api' })
+    expect(data.featured[0]!.price).toEqual({ current: true, formatted: '$10.00' })
   })
 
   test('the last update is the newest price of any visible product', async () => {

@@ -90,7 +90,7 @@ describe('matching', () => {
       image_url: 'https://m.media-amazon.com/images/I/ultra.jpg',
       rating: 4.7,
       review_count: 3,
-      price: { current: true, formatted: '$19.95', source: 'api' },
+      price: { current: true, formatted: '$19.95' },
     })
   })
 

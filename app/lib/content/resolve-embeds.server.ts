@@ -9,7 +9,7 @@ import { oldestPriceTime, sortRows, toComparisonRow, type ComparisonRow } from '
 import type { ResolvedEmbed } from '#app/utils/document-view.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { DisplayPrice } from '#app/utils/pricing.ts'
-import { toProductCard } from '#app/utils/product-card.server.ts'
+import { pricedCard } from '#app/utils/product-card.server.ts'
 import type { Executor } from '#db/client.ts'
 
 /**
@@ -55,6 +55,13 @@ export async function resolveEmbeds(
   }
   const asins = embeds.flatMap((embed) => ('asin' in embed ? [embed.asin] : 'asins' in embed ? embed.asins : []))
   const products = new Map((await listEmbeddableProducts(db, [...new Set(asins)])).map((row) => [row.asin, row]))
+  // Every price a card or an inline price shows, whole: the cards carry only what they show of it.
+  const cardPrices: DisplayPrice[] = []
+  const card = (row: Parameters<typeof pricedCard>[0]) => {
+    const priced = pricedCard(row, now)
+    cardPrices.push(priced.price)
+    return priced
+  }
 
   /** The product a visitor may see, or why not. */
   type Row = NonNullable<ReturnType<typeof products.get>>
@@ -77,21 +84,21 @@ export async function resolveEmbeds(
           const found = product(embed.asin)
           if (!found.row) return missing(found.reason)
           if (embed.name === 'buy') return { name: 'buy', asin: embed.asin }
-          const card = toProductCard(found.row, now)
-          if (embed.name === 'product') return { name: 'product', card, asOf: asOf(card.price) }
-          return { name: 'price', asin: embed.asin, price: card.price, asOf: asOf(card.price) }
+          const { card: shownCard, price } = card(found.row)
+          if (embed.name === 'product') return { name: 'product', card: shownCard, asOf: asOf(price) }
+          return { name: 'price', asin: embed.asin, price: shownCard.price, asOf: asOf(price) }
         }
         case 'products': {
           if ('asins' in embed) {
             const rows = embed.asins.flatMap((asin) => product(asin).row ?? [])
             if (rows.length === 0) return missing(`None of ${embed.asins.join(', ')} can be shown.`)
-            return { name: 'products', cards: rows.map((row) => toProductCard(row, now)) }
+            return { name: 'products', cards: rows.map((row) => card(row).card) }
           }
           const category = await getVisibleCategory(db, embed.category)
           if (!category) return missing(`The category "${embed.category}" does not exist or is hidden.`)
           const rows = await listTopCategoryProducts(db, category.id, embed.sort, embed.limit)
           if (rows.length === 0) return missing(`The category "${embed.category}" has no products to show.`)
-          return { name: 'products', cards: rows.map((row) => toProductCard(row, now)) }
+          return { name: 'products', cards: rows.map((row) => card(row).card) }
         }
         case 'compare': {
           compares += 1
@@ -145,18 +152,7 @@ export async function resolveEmbeds(
   const rows = resolved.flatMap((embed) =>
     embed.name === 'compare' || embed.name === 'sleeve-table' ? embed.rows : [],
   )
-  const prices = [
-    ...rows.map((row) => row.price),
-    ...resolved.flatMap((embed) =>
-      embed.name === 'product'
-        ? [embed.card.price]
-        : embed.name === 'products'
-          ? embed.cards.map((card) => card.price)
-          : embed.name === 'price'
-            ? [embed.price]
-            : [],
-    ),
-  ]
+  const prices = [...rows.map((row) => row.price), ...cardPrices]
   const times = prices.flatMap((price) => (price.current ? [price.asOf.getTime()] : []))
   const pricesAsOf = times.length ? formatDateTime(new Date(Math.min(...times)), timeZone) : null
   return { embeds: resolved, prices, pricesAsOf }
