@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util'
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
 import pg from 'pg'
 import { listCategoryProducts } from '#app/models/product.server.ts'
-import { searchProducts, searchSpecFacets } from '#app/models/search.server.ts'
-import { catalogueSpecFacets, categorySpecFacets } from '#app/models/spec-facets.server.ts'
+import { searchProducts } from '#app/models/search.server.ts'
+import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
 import type { CategoryFilters } from '#app/schemas/category-filters.ts'
 import { NO_SPEC_FILTERS, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { containsPattern } from '#app/utils/search.ts'
@@ -210,8 +210,9 @@ await explain(`category ${small.slug}, price high to low, fits golden`, () =>
 await explain(`facets of category ${large.slug}`, () => categorySpecFacets(db, large.id))
 await explain(`facets of category ${small.slug}`, () => categorySpecFacets(db, small.id))
 await explain(`facets of the whole catalogue (a common term's)`, () => catalogueSpecFacets(db))
+const { matchIds: rareIds } = await searchProducts(db, options.rare)
 await explain(`facets of search "${options.rare}"`, () =>
-  searchSpecFacets(db, options.rare, () => catalogueSpecFacets(db)),
+  rareIds ? specFacetsOfIds(db, rareIds) : catalogueSpecFacets(db),
 )
 await explain(`search "${options.common}", fits modern (common)`, () =>
   searchProducts(db, options.common, 1, spec({ fits: ['modern'] })),

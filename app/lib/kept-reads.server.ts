@@ -2,8 +2,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory } from '#app/models/category.server.ts'
 import { searchGuides } from '#app/models/document.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
-import { searchSpecFacets } from '#app/models/search.server.ts'
-import { catalogueSpecFacets, categorySpecFacets } from '#app/models/spec-facets.server.ts'
+import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { memoUntilWrite } from './memo-until-write.server.ts'
@@ -22,8 +21,14 @@ export const visibleCategory = memoUntilWrite((slug) => getVisibleCategory(db, s
 /** The spec filters a category's page offers (its products' eras, materials and thicknesses). */
 export const categoryFacets = memoUntilWrite((categoryId) => categorySpecFacets(db, Number(categoryId)))
 
-/** The spec filters a search's page offers, by the term as typed. */
-export const searchFacets = memoUntilWrite((term) => searchSpecFacets(db, term, () => catalogueFacets()))
+/**
+ * The spec filters a search's page offers, by the term as typed: exact when the term keeps its matches' ids (a
+ * primary-key read of at most two thousand rows); for a common term, whose matches only a trigram scan could
+ * gather, those of the whole visible catalogue (a value none of the matches has then finds nothing, and says so).
+ */
+export const searchFacets = memoUntilWrite((_term, matchIds: number[] | null) =>
+  matchIds ? specFacetsOfIds(db, matchIds) : catalogueFacets(),
+)
 
 /** The guides a search's first page lists above its products (a few), by the term as typed. */
 export const guidesMatching = memoUntilWrite((term) => searchGuides(db, term.split(/\s+/), 3))

@@ -5,19 +5,20 @@ import { onPageDrops } from './page-drops.server.ts'
  * process until the next catalogue write it learns of: its own, or another process's over Redis, the same
  * news that drops cached pages (docs/decisions/030, 032). Never kept longer than the page cache keeps a
  * page, for writes no process was told of. A write during the read drops the read too: it may predate it.
+ * What a caller gives besides the key serves a miss only: it must be what the key determines.
  */
-export function memoUntilWrite<Value>(
-  read: (key: string) => Promise<Value>,
+export function memoUntilWrite<Value, Given extends unknown[] = []>(
+  read: (key: string, ...given: Given) => Promise<Value>,
   { maxKeys = 1_000, maxAgeMs = 60_000 }: { maxKeys?: number; maxAgeMs?: number } = {},
-): (key?: string) => Promise<Value> {
+): (key?: string, ...given: Given) => Promise<Value> {
   const kept = new Map<string, { value: Promise<Value>; until: number }>()
   onPageDrops(() => kept.clear())
 
-  return (key = '') => {
+  return (key = '', ...given) => {
     const now = Date.now()
     const entry = kept.get(key)
     if (entry && entry.until > now) return entry.value
-    const value = read(key)
+    const value = read(key, ...given)
     if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!)
     const fresh = { value, until: now + maxAgeMs }
     kept.set(key, fresh)

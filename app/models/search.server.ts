@@ -1,11 +1,10 @@
 import { sql, type RawBuilder } from 'kysely'
-import { NO_SPEC_FILTERS, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
+import { NO_SPEC_FILTERS, specFiltersSet, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import { plannedPerCall } from '#db/planned-per-call.ts'
 import type { SearchTerms } from '#db/types.ts'
 import { cardColumns, specConditions, visibleProducts, withSpecFilters } from './product.server.ts'
-import { specFacetsOfIds } from './spec-facets.server.ts'
 
 /**
  * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
@@ -63,7 +62,9 @@ export async function searchProducts(db: Executor, term: string, page = 1, spec:
     const byWalk = walk(restOffset, room, counts.rest_matches)
     products.push(...(await readGroup(db, matches, counts.rest_ids, restOffset, room, byWalk)))
   }
-  return { products, total: counts.title_matches + counts.rest_matches }
+  // The ids of every match, when the term is rare enough to keep them: what its spec facets are read from.
+  const matchIds = kept.title_ids && kept.rest_ids ? [...kept.title_ids, ...kept.rest_ids] : null
+  return { products, total: counts.title_matches + counts.rest_matches, matchIds }
 }
 
 /**
@@ -104,21 +105,6 @@ function bySpec(matches: GroupMatches, spec: SpecFilters): GroupMatches {
 }
 
 /**
- * The spec facets of a search's matches: exact when the term keeps its ids (a primary-key read of at most two
- * thousand rows); for a common term, whose matches only a trigram scan could gather, those of the whole visible
- * catalogue, kept until the next write (a value none of the matches has then finds nothing, and says so).
- */
-export async function searchSpecFacets(
-  db: Executor,
-  term: string,
-  catalogueFacets: () => Promise<SpecFacets>,
-): Promise<SpecFacets> {
-  const kept = await countsFor(db, term, containsPattern(term))
-  if (!kept.title_ids || !kept.rest_ids) return catalogueFacets()
-  return specFacetsOfIds(db, [...kept.title_ids, ...kept.rest_ids])
-}
-
-/**
  * The term's kept counts (counted now if they are not), with the planner's estimate of the visible products, read
  * in the same statement.
  */
@@ -128,10 +114,7 @@ async function countsFor(db: Executor, term: string, pattern: string): Promise<T
     .select(['title_matches', 'rest_matches', 'title_ids', 'rest_ids', visibleEstimate])
     .where('term', '=', keyOf(term))
     .executeTakeFirst()
-  if (kept) return kept
-  const counted = await countTerm(db, term, pattern)
-  const { visible } = await db.selectNoFrom(visibleEstimate).executeTakeFirstOrThrow()
-  return { ...counted, visible }
+  return kept ?? countTerm(db, term, pattern)
 }
 
 /** How many visible products the statistics say there are: the newest-first index's row estimate (no count). */
@@ -145,9 +128,9 @@ const visibleEstimate = sql<number>`(
 const keyOf = (term: string) => sql<string>`lower(${term})`
 
 /** Counts a term and keeps the count (decision 031); a term already kept is read back unchanged. */
-async function countTerm(db: Executor, term: string, pattern: string): Promise<TermCounts> {
-  const { rows } = await sql<TermCounts>`
-    SELECT title_matches, rest_matches, title_ids, rest_ids
+async function countTerm(db: Executor, term: string, pattern: string): Promise<TermCounts & { visible: number }> {
+  const { rows } = await sql<TermCounts & { visible: number }>`
+    SELECT title_matches, rest_matches, title_ids, rest_ids, ${visibleEstimate}
     FROM count_search_term(${keyOf(term)}, ${pattern})`.execute(db)
   return rows[0]!
 }

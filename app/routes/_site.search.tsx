@@ -39,8 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
   const spec = parseSpecFilters(url.searchParams)
   // The facets after the search: a term's first search counts it, and the facets read that count.
-  const { products, total } = await searchProducts(db, term, page, spec)
-  const facets = await searchFacets(term)
+  const { products, total, matchIds } = await searchProducts(db, term, page, spec)
+  const facets = await searchFacets(term, matchIds)
   const guides = page === 1 ? await guidesMatching(term) : []
   const { cards, headers } = listingCards(products)
   return data(

@@ -5,6 +5,7 @@ import { containsPattern, SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 import { createMigrator } from '#db/migrator.ts'
 import { createProduct, nextAsin } from '#tests/support/catalogue.ts'
+import { recordingDatabase } from '#tests/support/query-plans.ts'
 
 // product_search (docs/decisions/059): the visible products' lower-cased search texts, joined (spaces as "Q"),
 // kept by triggers on products, and the bitmaps of their words, pairs and triples (docs/decisions/061, 063). After any write both must
@@ -258,7 +259,28 @@ describe('first counts', () => {
       ).map((row) => row.id)
     expect(counted.title_ids).toEqual(await idsWhere(true))
     expect(counted.rest_ids).toEqual(await idsWhere(false))
-    expect((await searchProducts(db, 'MYLAR')).total).toBe(27)
+    const found = await searchProducts(db, 'MYLAR')
+    expect(found.total).toBe(27)
+    // The facets are read from the same ids, not from a second read of the counts.
+    expect(found.matchIds).toEqual([...counted.title_ids!, ...counted.rest_ids!])
+  })
+
+  test("are one statement with the catalogue's size, after the one that found no kept count", async () => {
+    await db
+      .insertInto('products')
+      .values(newProducts(3, (i) => ({ title: `Onestep Sleeve ${i}` })))
+      .execute()
+    const recording = recordingDatabase(process.env.DATABASE_URL!)
+    try {
+      const { result, statements } = await recording.record((db) => searchProducts(db, 'onestep'))
+      expect(result.total).toBe(3)
+      const asked = statements.map((statement) => statement.sql)
+      expect(asked.filter((text) => /search_term/.test(text))).toHaveLength(2)
+      expect(asked.filter((text) => /pg_class/.test(text))).toHaveLength(2)
+      expect(asked).toHaveLength(3) // the kept row, the count, the page by its ids
+    } finally {
+      await recording.destroy()
+    }
   })
 })
 
