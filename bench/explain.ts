@@ -50,24 +50,35 @@ async function explain(label: string, run: () => Promise<unknown>) {
   const queries = captured
   console.log(`\n### ${label}\n`)
   let total = 0
-  // Replayed in one transaction, as the models send them: a setting one statement makes for its transaction
-  // (the common term's walk, docs/decisions/035) applies to the next. Rolled back, so nothing is kept twice.
+  // Replayed in one transaction, rolled back, so nothing is kept twice. The plans of the statements a function runs
+  // (search_walk's page, docs/decisions/068) are auto_explain's, sent back as notices (LOAD needs a superuser).
   const client = await pool.connect()
+  const notices: string[] = []
+  const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '')
+  client.on('notice', onNotice)
   await client.query('BEGIN')
+  await client.query(`LOAD 'auto_explain'; SET LOCAL auto_explain.log_min_duration = 0;
+    SET LOCAL auto_explain.log_analyze = on; SET LOCAL auto_explain.log_buffers = on;
+    SET LOCAL auto_explain.log_nested_statements = on; SET LOCAL auto_explain.log_level = notice`)
   for (const query of queries) {
     if (/^(begin|commit|rollback)\b/i.test(query.sql)) continue
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
-      query.parameters as unknown[],
-    )
+    notices.length = 0
+    const explained = `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(explained, query.parameters as unknown[])
     const plan = rows.map((row) => row['QUERY PLAN'])
     total += Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? 0)
+    const nested = notices
+      .filter((notice) => !notice.includes(explained) && /\bScan\b.* on \w+/.test(notice)) // not a one-line helper's
+      .map((notice) => notice.replace(/^duration: [\d.]+ ms {2}plan:\n/, '').trim())
     // A rare term's kept ids make a long literal: the count says enough.
-    const shown = plan.join('\n').replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
+    const shown = [...plan, ...nested]
+      .join('\n')
+      .replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
     console.log('```\n' + query.sql.replace(/\s+/g, ' ') + '\n' + shown + '\n```')
   }
   await client.query('ROLLBACK')
-  client.release()
+  client.off('notice', onNotice)
+  client.release(true) // auto_explain stays loaded in the backend: not back to the pool
   const statements = queries.filter((query) => !/^(begin|commit|rollback)\b/i.test(query.sql)).length
   console.log(`\n${label}: ${statements} queries, ${total.toFixed(2)} ms execution in all`)
 }

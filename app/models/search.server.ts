@@ -3,7 +3,7 @@ import { NO_SPEC_FILTERS, specFiltersSet, type SpecFilters } from '#app/schemas/
 import { containsPattern, titleTerms } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
 import { plannedPerCall } from '#db/planned-per-call.ts'
-import type { SearchTerms } from '#db/types.ts'
+import type { Products, SearchTerms } from '#db/types.ts'
 import { cardColumns, specConditions, visibleProducts, withSpecFilters } from './product.server.ts'
 
 /**
@@ -51,16 +51,16 @@ export async function searchProducts(db: Executor, term: string, page = 1, spec:
     !narrowed && walkReachesSooner(groupOffset, limit, matches, kept.visible)
   const products = []
   if (offset < counts.title_matches) {
-    const matches = bySpec(groupMatches('title', pattern), spec)
     const byWalk = walk(offset, SEARCH_PAGE_SIZE, counts.title_matches)
-    products.push(...(await readGroup(db, matches, counts.title_ids, offset, SEARCH_PAGE_SIZE, byWalk)))
+    const page = { ids: counts.title_ids, offset, limit: SEARCH_PAGE_SIZE, walk: byWalk }
+    products.push(...(await readGroup(db, 'title', pattern, spec, page)))
   }
   const restOffset = Math.max(0, offset - counts.title_matches)
   const room = SEARCH_PAGE_SIZE - products.length
   if (room > 0 && restOffset < counts.rest_matches) {
-    const matches = bySpec(groupMatches('rest', pattern), spec)
     const byWalk = walk(restOffset, room, counts.rest_matches)
-    products.push(...(await readGroup(db, matches, counts.rest_ids, restOffset, room, byWalk)))
+    const page = { ids: counts.rest_ids, offset: restOffset, limit: room, walk: byWalk }
+    products.push(...(await readGroup(db, 'rest', pattern, spec, page)))
   }
   // The ids of every match, when the term is rare enough to keep them: what its spec facets are read from.
   const matchIds = kept.title_ids && kept.rest_ids ? [...kept.title_ids, ...kept.rest_ids] : null
@@ -85,7 +85,7 @@ async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, s
       return { total: rows.length, ids: rows.map((row) => row.id) }
     }
     const row = await withSpecFilters(visibleProducts(db), spec)
-      .where(groupMatches(group, pattern).gathered)
+      .where(gathered(group, pattern))
       .select(sql<number>`count(*)::int`.as('total'))
       .modifyEnd(plannedPerCall)
       .executeTakeFirstOrThrow()
@@ -94,14 +94,6 @@ async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, s
   const title = await narrow('title', kept.title_matches, kept.title_ids)
   const rest = await narrow('rest', kept.rest_matches, kept.rest_ids)
   return { title_matches: title.total, title_ids: title.ids, rest_matches: rest.total, rest_ids: rest.ids }
-}
-
-/** A group's conditions with the spec filters' own, for a page read by the pattern. */
-function bySpec(matches: GroupMatches, spec: SpecFilters): GroupMatches {
-  const conditions = specConditions(spec)
-  if (!conditions.length) return matches
-  const and = (condition: RawBuilder<boolean>) => sql<boolean>`(${sql.join([condition, ...conditions], sql` AND `)})`
-  return { onRow: and(matches.onRow), gathered: and(matches.gathered) }
 }
 
 /**
@@ -184,32 +176,16 @@ export async function countSearchVocabulary(db: Executor, size = SEARCH_VOCABULA
 type Group = 'title' | 'rest'
 
 /**
- * A group's condition on a page's products (`p`), two ways: `onRow` tests the row itself, for a walk of the
- * newest-first index; `gathered` takes the ids that product_search's trigram indexes find, for a page or a count
- * that reads every match (products has no trigram index of its own: decision 059).
+ * A group's matches on a page's products (`p`): the ids that product_search's trigram indexes find, for a page or a
+ * count that reads every match (products has no trigram index of its own: decision 059). product_search holds the
+ * lower-cased texts joined (spaces as "Q"), which match the joined pattern with LIKE: ILIKE's own rule, without
+ * lower-casing each row. search_walk matches the unjoined copies on products the same way.
  */
-interface GroupMatches {
-  onRow: RawBuilder<boolean>
-  gathered: RawBuilder<boolean>
-}
-
-function groupMatches(group: Group, pattern: string): GroupMatches {
-  return {
-    onRow: inGroup(group, 'p', pattern),
-    gathered: sql<boolean>`p.id IN (SELECT s.id FROM product_search s WHERE ${inGroup(group, 's', pattern)})`,
-  }
-}
-
-// The lower-cased copies of title and description with LIKE: ILIKE's own rule, without lower-casing each row.
-// product_search holds them joined (spaces as "Q", decision 059), which matches the joined pattern exactly as the
-// copies on products match the pattern.
-function inGroup(group: Group, table: 'p' | 's', pattern: string): RawBuilder<boolean> {
+function gathered(group: Group, pattern: string): RawBuilder<boolean> {
   const like = (column: 'title' | 'description') =>
-    table === 'p'
-      ? sql<boolean>`${sql.ref(`p.search_${column}`)} LIKE lower(${pattern})`
-      : sql<boolean>`${sql.ref(`s.joined_${column}`)} LIKE search_joined(lower(${pattern}))`
-  if (group === 'title') return like('title')
-  return sql<boolean>`NOT (${like('title')}) AND ${like('description')}`
+    sql<boolean>`${sql.ref(`s.joined_${column}`)} LIKE search_joined(lower(${pattern}))`
+  const inGroup = group === 'title' ? like('title') : sql<boolean>`NOT (${like('title')}) AND ${like('description')}`
+  return sql<boolean>`p.id IN (SELECT s.id FROM product_search s WHERE ${inGroup})`
 }
 
 /**
@@ -219,44 +195,37 @@ function inGroup(group: Group, table: 'p' | 's', pattern: string): RawBuilder<bo
  */
 function readGroup(
   db: Executor,
-  matches: GroupMatches,
-  ids: number[] | null,
-  offset: number,
-  limit: number,
-  walk = true,
+  group: Group,
+  pattern: string,
+  spec: SpecFilters,
+  { ids, offset, limit, walk }: { ids: number[] | null; offset: number; limit: number; walk: boolean },
 ) {
-  const page = (executor: Executor, where: RawBuilder<boolean>) =>
-    visibleProducts(executor)
+  const page = (where: RawBuilder<boolean>) =>
+    visibleProducts(db)
       .where(where)
       .select(cardColumns)
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(limit)
       .offset(offset)
-  if (ids) return page(db, sql<boolean>`p.id = ANY(${ids}::int[])`).execute()
+  // Ids kept by a count narrowed by specs are those that pass them.
+  if (ids) return page(sql<boolean>`p.id = ANY(${ids}::int[])`).execute()
   // A common term: over a thousand matches, so a page is found a few hundred rows down the newest-first
   // index. Postgres guesses that a LIKE served by a trigram index matches about ten rows, so it would read
   // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
-  // count knows better: for this statement's transaction alone, the walk is made the only choice, and JIT,
-  // which the walk's overrated cost would start (15–70 ms), is off (docs/decisions/035).
-  // Gathered, the plan is the planner's choice for this pattern's matches: planned per call (decision 067). By ids
-  // or walked, there is one plan whatever the values.
-  if (!walk || db.isTransaction) return page(db, matches.gathered).modifyEnd(plannedPerCall).execute()
-  return db.transaction().execute(async (trx) => {
-    await walkNewestFirst(trx)
-    return page(trx, matches.onRow).execute()
-  })
-}
-
-/**
- * For the rest of the transaction, a page of visible products can only be read by walking products_newest_idx.
- * Sorting is off too: any other index on the visible products (products_kind_idx) would otherwise be read whole
- * and sorted, a full pass that a term of ~1,100 matches paid on every page (130 ms where the walk takes 13).
- * With no other way left, the statement's kept plan is the walk: it is used as kept. Left to choose, Postgres
- * planned every call afresh (0.2 ms), since a kept plan's LIMIT of unknown size looks dearer than a page of 24.
- */
-export async function walkNewestFirst(trx: Executor): Promise<void> {
-  await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-                   set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
-                   set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx)
+  // count knows better: search_walk's settings leave the walk the only plan, with JIT off, which the walk's
+  // overrated cost would start (15–70 ms) (docs/decisions/035, 068). One plan whatever the values, as by ids.
+  if (walk) {
+    return db
+      .selectFrom(sql<Products>`search_walk(lower(${pattern}), ${group === 'rest'}, ${limit}, ${offset})`.as('p'))
+      .select(cardColumns)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute()
+  }
+  // Gathered, the plan is the planner's choice for this pattern's matches: planned per call (decision 067).
+  const where = sql.join([gathered(group, pattern), ...specConditions(spec)], sql` AND `)
+  return page(sql<boolean>`(${where})`)
+    .modifyEnd(plannedPerCall)
+    .execute()
 }

@@ -14,6 +14,7 @@ import * as searchWords from './20261203000000_search_words.ts'
 import * as searchWordTriples from './20261204000000_search_word_triples.ts'
 import * as searchGrams from './20261205000000_search_grams.ts'
 import * as searchPhrases from './20261206000000_search_phrases.ts'
+import * as searchWalk from './20261207000000_search_walk.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261204000000_search_word_triples': searchWordTriples,
   '20261205000000_search_grams': searchGrams,
   '20261206000000_search_phrases': searchPhrases,
+  '20261207000000_search_walk': searchWalk,
 }

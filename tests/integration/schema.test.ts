@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { createMigrator } from '#db/migrator.ts'
+import { planNodes, recordingDatabase } from '#tests/support/query-plans.ts'
 
 const run = promisify(execFile)
 
@@ -133,7 +134,6 @@ describe('schema', () => {
   })
 
   test("a common term's page walks the newest-first index, and no other index is read whole and sorted", async () => {
-    const { walkNewestFirst } = await import('#app/models/search.server.ts')
     // A catalogue the planner has statistics of, with other indexes on the visible products it could read whole.
     await sql`
       INSERT INTO products (asin, title, kind, created_at)
@@ -141,16 +141,21 @@ describe('schema', () => {
              'box', now() - ((i * 7919) % 5000) * interval '1 minute'
       FROM generate_series(1, 5000) AS i`.execute(db)
     await sql`ANALYZE products`.execute(db)
-    const plan = await db.transaction().execute(async (trx) => {
-      await walkNewestFirst(trx)
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`
-        EXPLAIN SELECT id FROM products WHERE NOT soft_hidden AND search_title LIKE '%sides (100%'
-        ORDER BY created_at DESC, id DESC LIMIT 24`.execute(trx)
-      return rows.map((r) => r['QUERY PLAN']).join('\n')
-    })
-    await db.deleteFrom('products').where('asin', 'like', 'PLAN%').execute()
-    expect(plan).toContain('Index Scan using products_newest_idx')
-    expect(plan).not.toContain('Sort')
+    const recording = recordingDatabase(process.env.DATABASE_URL!)
+    try {
+      for (const rest of [false, true]) {
+        const walk = sql`SELECT id FROM search_walk('%sides (100%', ${rest}, 24, 0)`.compile(recording.db)
+        const nodes = planNodes(await recording.explain(walk))
+        const scans = nodes.filter((node) => node['Relation Name'] === 'products')
+        expect(scans.map((node) => `${node['Node Type']} using ${node['Index Name']}`)).toEqual([
+          'Index Scan using products_newest_idx',
+        ])
+        expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([])
+      }
+    } finally {
+      await recording.destroy()
+      await db.deleteFrom('products').where('asin', 'like', 'PLAN%').execute()
+    }
   })
 
   test('every page of a common term reads the same order, the first walked and the deep ones gathered', async () => {

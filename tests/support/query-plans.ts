@@ -35,12 +35,11 @@ export function recordingDatabase(url: string) {
       if (event.level === 'query') recorded.push(event.query)
     },
   })
-  /** `work` on the recording's connection, in a transaction that runs `settings` first and is rolled back. */
-  async function inTransaction<T>(settings: CompiledQuery[], work: (client: pg.PoolClient) => Promise<T>) {
+  /** `work` on the recording's connection, in a transaction that is rolled back. */
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>) {
     const client = await pool.connect()
     try {
       await client.query('BEGIN')
-      for (const setting of settings) await client.query(setting.sql, setting.parameters as unknown[])
       return await work(client)
     } finally {
       await client.query('ROLLBACK')
@@ -56,26 +55,23 @@ export function recordingDatabase(url: string) {
       const result = await work(db)
       return { result, statements: recorded.filter((query) => !TRANSACTION_CONTROL.test(query.sql)) }
     },
-    /**
-     * The statement's plan, run (EXPLAIN ANALYZE), so each node also says how many rows it gave; after `settings`,
-     * statements its transaction runs first (a search walk's planner settings).
-     */
-    explain: (statement: CompiledQuery, settings: CompiledQuery[] = []) =>
-      inTransaction(settings, (client) =>
-        planOf(client, `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
+    /** The statement's plan, run (EXPLAIN ANALYZE), so each node also says how many rows it gave. */
+    explain: (statement: CompiledQuery) =>
+      inTransaction((client) =>
+        planOf(client, statement.sql, `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
       ),
     /**
      * The plan Postgres may keep for the statement once it stops planning per call (a named statement after five
      * calls, decision 067), made for no values in particular, then run with the statement's.
      */
-    explainGeneric: (statement: CompiledQuery, settings: CompiledQuery[] = []) =>
-      inTransaction(settings, async (client) => {
+    explainGeneric: (statement: CompiledQuery) =>
+      inTransaction(async (client) => {
         const name = `generic_${++prepared}`
         await client.query('SET LOCAL plan_cache_mode = force_generic_plan')
         await client.query({ name, text: statement.sql, values: statement.parameters as unknown[] })
         // EXECUTE takes no parameters of the protocol's own: the values are written in, as literals.
         const values = statement.parameters.map((value) => literal(client, value)).join(', ')
-        const plan = await planOf(client, `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values})`)
+        const plan = await planOf(client, statement.sql, `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values})`)
         await client.query(`DEALLOCATE ${name}`)
         return plan
       }),
@@ -83,9 +79,39 @@ export function recordingDatabase(url: string) {
   }
 }
 
-async function planOf(client: pg.PoolClient, explain: string, values: readonly unknown[] = []): Promise<PlanNode> {
-  const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(explain, values as unknown[])
-  return rows[0]!['QUERY PLAN'][0]!.Plan
+/**
+ * The plan that `explain` (of `statement`) answers, with the plans of the statements a function in it ran
+ * (search_walk's page) under the function's scan: auto_explain's, sent back as notices for this transaction
+ * alone (LOAD needs a superuser).
+ */
+async function planOf(
+  client: pg.PoolClient,
+  statement: string,
+  explain: string,
+  values: readonly unknown[] = [],
+): Promise<PlanNode> {
+  await client.query(`LOAD 'auto_explain'; SET LOCAL auto_explain.log_min_duration = 0;
+    SET LOCAL auto_explain.log_nested_statements = on; SET LOCAL auto_explain.log_analyze = on;
+    SET LOCAL auto_explain.log_format = json; SET LOCAL auto_explain.log_level = notice`)
+  const nested: PlanNode[] = []
+  const onNotice = ({ message = '' }: { message?: string }) => {
+    if (!message.startsWith('duration:')) return
+    const report = JSON.parse(message.slice(message.indexOf('{'))) as { 'Query Text': string; Plan: PlanNode }
+    if (![statement, explain].includes(report['Query Text'])) nested.push(report.Plan)
+  }
+  client.on('notice', onNotice)
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(explain, values as unknown[])
+    const plan = rows[0]!['QUERY PLAN'][0]!.Plan
+    if (nested.length) {
+      const scan = planNodes(plan).find((node) => node['Node Type'] === 'Function Scan')
+      if (!scan) throw new Error(`Plans of nested statements, but no function in: ${explain}`)
+      scan.Plans = [...(scan.Plans ?? []), ...nested]
+    }
+    return plan
+  } finally {
+    client.off('notice', onNotice)
+  }
 }
 
 /** A statement's value as an SQL literal of unknown type, which EXECUTE casts to the parameter's. */
