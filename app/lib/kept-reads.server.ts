@@ -1,6 +1,6 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory } from '#app/models/category.server.ts'
-import { searchGuides } from '#app/models/document.server.ts'
+import { getPublishedDocument, searchGuides } from '#app/models/document.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
 import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -15,7 +15,14 @@ export const lastPriceUpdate = memoUntilWrite(async () => {
   return latest ? formatDateTime(latest.refresh_date, getEnv().REFRESH_TZ) : null
 })
 
-/** A visible category by its slug, for its page. */
+/**
+ * A published guide or information page by its slug: its text and cover, not its embeds' products, which are
+ * read per request. Fewer keys than the rest: a text may be 100,000 characters.
+ */
+export const publishedGuide = memoUntilWrite((slug) => getPublishedDocument(db, 'guide', slug), { maxKeys: 200 })
+export const publishedPage = memoUntilWrite((slug) => getPublishedDocument(db, 'page', slug), { maxKeys: 200 })
+
+/** A visible category by its slug, for its page and for a document's grid of its products. */
 export const visibleCategory = memoUntilWrite((slug) => getVisibleCategory(db, slug))
 
 /** The spec filters a category's page offers (its products' eras, materials and thicknesses). */

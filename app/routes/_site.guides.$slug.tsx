@@ -7,7 +7,8 @@ import { GeneralErrorBoundary, notFoundHandler } from '#app/components/error-bou
 import { JsonLd } from '#app/components/json-ld.tsx'
 import { documentView } from '#app/lib/content/document-view.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { findRedirect, getPublishedDocument } from '#app/models/document.server.ts'
+import { publishedGuide } from '#app/lib/kept-reads.server.ts'
+import { findRedirect } from '#app/models/document.server.ts'
 import { GUIDE_NOT_FOUND } from '#app/schemas/document.ts'
 import { publicCacheControl, publicPageHeaders } from '#app/utils/cache.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
@@ -26,7 +27,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   invariantResponse(SLUG.test(slug), GUIDE_NOT_FOUND, { status: 404 })
   const url = requestUrl(request)
-  const guide = await getPublishedDocument(db, 'guide', slug)
+  const guide = await publishedGuide(slug)
   if (!guide) {
     const current = await findRedirect(db, 'guide', slug)
     if (current) {

@@ -1,5 +1,5 @@
 import { SLEEVE_TABLE_COLUMNS } from '#app/components/document/sleeve-table.tsx'
-import { getVisibleCategory } from '#app/models/category.server.ts'
+import { visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { getComparisonBySlug, listComparisonRows, listTopSleeves } from '#app/models/comparison.server.ts'
 import { listEmbeddableProducts } from '#app/models/document.server.ts'
 import { listTopCategoryProducts } from '#app/models/product.server.ts'
@@ -94,7 +94,7 @@ export async function resolveEmbeds(
             if (rows.length === 0) return missing(`None of ${embed.asins.join(', ')} can be shown.`)
             return { name: 'products', cards: rows.map((row) => card(row).card) }
           }
-          const category = await getVisibleCategory(db, embed.category)
+          const category = await visibleCategory(embed.category)
           if (!category) return missing(`The category "${embed.category}" does not exist or is hidden.`)
           const rows = await listTopCategoryProducts(db, category.id, embed.sort, embed.limit)
           if (rows.length === 0) return missing(`The category "${embed.category}" has no products to show.`)
