@@ -1,4 +1,5 @@
 import { sql, type OrderByModifiers, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { approvedReviewSummary } from '#app/models/review.server.ts'
 import { PRICE_SLIDER, type CategoryFilters } from '#app/schemas/category-filters.ts'
 import { SPEC_COLUMNS } from '#app/schemas/product-specs.ts'
 import { NO_SPEC_FILTERS, specFiltersSet, type SpecFilters } from '#app/schemas/spec-filters.ts'
@@ -283,8 +284,9 @@ function priceStep(price: number): number {
   return step
 }
 
-export async function getVisibleProduct(db: Executor, asin: string) {
-  return visibleProducts(db)
+/** A visible product's page: the product, its visible category, and its approved reviews (the newest `reviews`). */
+export async function getProductPage(db: Executor, asin: string, reviews: number) {
+  const row = await visibleProducts(db)
     .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.is_hidden', '=', false))
     .select([
       ...cardColumns,
@@ -296,8 +298,17 @@ export async function getVisibleProduct(db: Executor, asin: string) {
       'c.name as category_name',
       'c.slug as category_slug',
     ])
+    .select((eb) => approvedReviewSummary(eb, reviews))
     .where('p.asin', '=', asin)
     .executeTakeFirst()
+  if (!row) return undefined
+  const { review_count_approved: count, review_average: average, latest_reviews: latest, ...product } = row
+  return {
+    product,
+    reviewStats: { count: count ?? 0, average: average === null ? 0 : Number(average) },
+    // JSON carries the timestamps as text.
+    reviews: latest.map((review) => ({ ...review, created_at: new Date(review.created_at) })),
+  }
 }
 
 /** The stored affiliate URL of a visible product and the stores known to sell it, for the outbound redirect. */

@@ -1,40 +1,29 @@
-import { sql } from 'kysely'
-import type { Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database, Executor } from '#db/client.ts'
+import type { Products } from '#db/types.ts'
 
 // Public reads of reviews: only APPROVED ones are ever shown (new reviews wait for moderation).
 
 /**
- * A product page's reviews in one query: the approved count and average, and the newest `limit` of them.
- * (Two reads would cost a second round trip on every product page: docs/performance-log/2026-11-24.md.)
+ * A product page's reviews, read in the statement that reads its product (`p`, getProductPage): the approved
+ * count and average, and the newest `limit` of them. Each statement is a round trip on every product page, dear
+ * on both sides (docs/decisions/068).
  */
-export async function getApprovedReviewSummary(db: Executor, productId: number, limit: number) {
-  const row = await db
-    .selectFrom('reviews')
-    .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<string | null>`avg(rating)`.as('average'),
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('reviews')
-            .where('product_id', '=', productId)
-            .where('status', '=', 'APPROVED')
-            .select(['id', 'reviewer_name', 'rating', 'comment', 'helpful_count', 'created_at'])
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(limit),
-        ).as('latest'),
-    ])
-    .where('product_id', '=', productId)
-    .where('status', '=', 'APPROVED')
-    .executeTakeFirstOrThrow()
-  return {
-    stats: { count: row.count, average: row.average === null ? 0 : Number(row.average) },
-    // JSON carries the timestamps as text.
-    reviews: row.latest.map((review) => ({ ...review, created_at: new Date(review.created_at) })),
-  }
+export function approvedReviewSummary(eb: ExpressionBuilder<Database & { p: Products }, 'p'>, limit: number) {
+  const approved = () =>
+    eb.selectFrom('reviews as r').whereRef('r.product_id', '=', 'p.id').where('r.status', '=', 'APPROVED')
+  return [
+    approved().select(sql<number>`count(*)::int`.as('count')).as('review_count_approved'),
+    approved().select(sql<string | null>`avg(r.rating)`.as('average')).as('review_average'),
+    jsonArrayFrom(
+      approved()
+        .select(['r.id', 'r.reviewer_name', 'r.rating', 'r.comment', 'r.helpful_count', 'r.created_at'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit),
+    ).as('latest_reviews'),
+  ] as const
 }
 
 export function listApprovedReviews(db: Executor, productId: number) {

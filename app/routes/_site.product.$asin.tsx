@@ -21,8 +21,7 @@ import { attempt, NOT_SAVED, parseForm, refuse } from '#app/lib/form-reply.serve
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#app/lib/outage.server.ts'
 import { checkRateLimits, retryAfterHeaders, TOO_MANY_REQUESTS } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { getVisibleProduct } from '#app/models/product.server.ts'
-import { getApprovedReviewSummary } from '#app/models/review.server.ts'
+import { getProductPage } from '#app/models/product.server.ts'
 import { specsOf } from '#app/schemas/product-specs.ts'
 import { REVIEW_MAX_BODY_BYTES, ReviewDialogSchema } from '#app/schemas/review.ts'
 import { requireReviewedProduct, submitDialogReview } from '#app/services/review.server.ts'
@@ -39,10 +38,9 @@ const PREVIEW_REVIEWS = 3
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const asin = params.asin ?? ''
-  const product = isAsin(asin) ? await getVisibleProduct(db, asin) : undefined
-  invariantResponse(product, 'Product not found.', { status: 404 })
-
-  const { stats, reviews } = await getApprovedReviewSummary(db, product.id, PREVIEW_REVIEWS)
+  const page = isAsin(asin) ? await getProductPage(db, asin, PREVIEW_REVIEWS) : undefined
+  invariantResponse(page, 'Product not found.', { status: 404 })
+  const { product, reviewStats: stats, reviews } = page
 
   const env = getEnv()
   const now = new Date()

@@ -9,7 +9,7 @@ process.env.DATABASE_POOL_SIZE = '1' // one backend: its pg_prepared_statements 
 const { db } = await import('#db/client.ts')
 const { NAMED_PER_CONNECTION, NamedStatementsClient } = await import('#db/named-statements.ts')
 const { PLANNED_PER_CALL } = await import('#db/planned-per-call.ts')
-const { getVisibleProduct, listCategoryProducts } = await import('#app/models/product.server.ts')
+const { getProductPage, listCategoryProducts } = await import('#app/models/product.server.ts')
 const { createCategory, createProduct } = await import('#tests/support/catalogue.ts')
 
 interface Prepared {
@@ -39,7 +39,7 @@ describe("the pool's statements", () => {
     const product = await createProduct({ category_id: category.id })
     const filters = { sort: 'newest', minPrice: 0, maxPrice: null, minRating: 0, page: 1 } as const
     for (let call = 0; call < 3; call++) {
-      expect(await getVisibleProduct(db, product.asin)).toMatchObject({ id: product.id })
+      expect((await getProductPage(db, product.asin, 3))?.product).toMatchObject({ id: product.id })
       expect((await listCategoryProducts(db, category.id, filters)).products).toHaveLength(1)
     }
     const statements = await kept()
