@@ -14,8 +14,12 @@ export function approvedReviewSummary(eb: ExpressionBuilder<Database & { p: Prod
   const approved = () =>
     eb.selectFrom('reviews as r').whereRef('r.product_id', '=', 'p.id').where('r.status', '=', 'APPROVED')
   return [
-    approved().select(sql<number>`count(*)::int`.as('count')).as('review_count_approved'),
-    approved().select(sql<string | null>`avg(r.rating)`.as('average')).as('review_average'),
+    approved()
+      .select(sql<number>`count(*)::int`.as('count'))
+      .as('review_count_approved'),
+    approved()
+      .select(sql<string | null>`avg(r.rating)`.as('average'))
+      .as('review_average'),
     jsonArrayFrom(
       approved()
         .select(['r.id', 'r.reviewer_name', 'r.rating', 'r.comment', 'r.helpful_count', 'r.created_at'])
