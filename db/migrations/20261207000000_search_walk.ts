@@ -3,10 +3,11 @@ import { sql, type Kysely } from 'kysely'
 /**
  * A common term's page in one statement (docs/decisions/068): the walk of products_newest_idx that decision 035
  * makes the only plan, with the settings that make it so held by the function for its own call. They were a
- * transaction's (BEGIN, set_config, the page, COMMIT): four round trips, now one. PL/pgSQL keeps each branch's
- * plan for the connection, and its settings make that plan generic at once. `pattern` is lower-cased already;
- * the groups are inGroup's (app/models/search.server.ts): title matches, or (`rest`) description matches whose
- * title does not match.
+ * transaction's (BEGIN, set_config, the page, COMMIT): four round trips, now one. Sorting is off as well as
+ * bitmap and sequential scans: another index on the visible products (products_kind_idx) would otherwise be read
+ * whole and sorted. PL/pgSQL keeps each branch's plan for the connection, and its settings make that plan
+ * generic at once. `pattern` is lower-cased already; the groups are those `gathered` reads from product_search
+ * (app/models/search.server.ts): title matches, or (`rest`) description matches whose title does not match.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -75,7 +75,11 @@ export function recordingDatabase(url: string) {
         await client.query(`DEALLOCATE ${name}`)
         return plan
       }),
-    destroy: () => db.destroy(),
+    // Kysely ends the pool only if it sent something through it: explain alone uses the pool directly.
+    destroy: async () => {
+      await db.destroy()
+      if (!pool.ended) await pool.end()
+    },
   }
 }
 
