@@ -12,16 +12,17 @@ export interface RunningWorkers {
 }
 
 /**
- * Starts one BullMQ worker per queue and registers the recurring jobs. Without Redis there is no worker
- * to start: `enqueue` runs jobs in the process that asked for them, and timers here fire the schedules.
+ * Starts one BullMQ worker per queue and registers the recurring jobs (unless RUN_SCHEDULES is off). Without
+ * Redis there is no worker to start: `enqueue` runs jobs in the process that asked for them, and timers here fire
+ * the schedules.
  */
 export function startWorkers(): RunningWorkers {
   if (!getEnv().REDIS_URL) {
     logger.info('REDIS_URL unset: jobs and schedules run in-process')
-    const timers = startScheduleTimers()
+    const timers = getEnv().RUN_SCHEDULES ? startScheduleTimers() : undefined
     return {
       async close() {
-        timers.close()
+        timers?.close()
         await closeQueues()
       },
     }

@@ -20,17 +20,20 @@ export const schedules: Schedule[] = [
 /**
  * One BullMQ job scheduler per schedule, upserted by id: any number of web processes and workers
  * starting (and restarting) keep exactly one, and a changed pattern or time zone replaces the old one.
+ * With RUN_SCHEDULES off, the same ids are removed instead, so turning them off holds on a Redis that had them.
  */
 export async function registerSchedules(): Promise<void> {
-  const tz = getEnv().REFRESH_TZ
+  const { REFRESH_TZ: tz, RUN_SCHEDULES } = getEnv()
   await Promise.all(
-    schedules.map((schedule) =>
-      getQueue(jobQueues[schedule.job]).upsertJobScheduler(
+    schedules.map((schedule) => {
+      const queue = getQueue(jobQueues[schedule.job])
+      if (!RUN_SCHEDULES) return queue.removeJobScheduler(schedule.id)
+      return queue.upsertJobScheduler(
         schedule.id,
         { pattern: schedule.pattern, tz },
         { name: schedule.job, data: schedule.data },
-      ),
-    ),
+      )
+    }),
   )
 }
 
@@ -40,7 +43,11 @@ export function registerSchedulesUntilDone(): () => void {
   let timer: NodeJS.Timeout | undefined
   const attempt = () => {
     registerSchedules().then(
-      () => logger.info({ schedules: schedules.map((schedule) => schedule.id) }, 'schedules registered'),
+      () =>
+        logger.info(
+          { schedules: schedules.map((schedule) => schedule.id) },
+          getEnv().RUN_SCHEDULES ? 'schedules registered' : 'schedules removed (RUN_SCHEDULES=false)',
+        ),
       (error: unknown) => {
         if (stopped) return
         logger.error({ err: error }, 'schedules not registered; retrying in a minute')

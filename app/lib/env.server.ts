@@ -113,6 +113,9 @@ const envSchema = z
         return z.NEVER
       }),
     RUN_WORKER: boolean.default('true'),
+    // The recurring jobs (nightly refresh, digest, …). Off for a copy of the site that must not call Amazon or mail
+    // subscribers by itself, such as a staging site or the e2e suite; jobs asked for still run.
+    RUN_SCHEDULES: boolean.default('true'),
     // Web processes behind one port (scripts/cluster.ts, docs/decisions/029). Unset: one per core in production
     // with Postgres and Redis; the embedded database and development are always one process.
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),

@@ -25,7 +25,14 @@ let cookie = ''
 beforeAll(async () => {
   amazon = await startAmazonStandIn()
   // Both run the job workers and schedules, as two separately started servers would.
-  env = { ...builtServerEnv(database), ...amazon.env, RUN_WORKER: 'true', LOG_LEVEL: 'info', PAGE_CACHE: 'true' }
+  env = {
+    ...builtServerEnv(database),
+    ...amazon.env,
+    RUN_WORKER: 'true',
+    RUN_SCHEDULES: 'true',
+    LOG_LEVEL: 'info',
+    PAGE_CACHE: 'true',
+  }
   ;[a, b] = await Promise.all([startBuiltServer(env), startBuiltServer(env)])
   cookie = await adminCookie(env)
 }, 120_000)

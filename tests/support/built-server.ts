@@ -48,6 +48,8 @@ export async function startBuiltServer(
       HOST: '127.0.0.1',
       SITE_URL: url,
       RUN_WORKER: 'false',
+      // A test that runs the workers gets no recurring jobs unless it asks: the 03:15 refresh would move its prices.
+      RUN_SCHEDULES: 'false',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       // Stopped without a drain window, unless a test of the graceful stop asks for one.

@@ -35,6 +35,8 @@ Object.assign(process.env, {
   ...e2eServiceEnv(name),
   SMTP_URL: smtp.url,
   ...amazon.env,
+  // No recurring jobs: a nightly refresh at 03:15 in REFRESH_TZ would rewrite the seeded prices under the run.
+  RUN_SCHEDULES: 'false',
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',
   // Two local stores, so the footer's store chooser is on every page (decision 044).
