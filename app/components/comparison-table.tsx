@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { columnLabel, sortHref, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
-import type { ComparisonRow } from '#app/utils/comparison.ts'
+import type { ShownComparisonRow } from '#app/utils/comparison.ts'
 import { TableScroller } from './data-table.tsx'
 import { Link } from './link.tsx'
 import { OutboundLink } from './outbound-link.tsx'
@@ -21,7 +21,7 @@ const NUMERIC: ReadonlySet<ComparisonColumn> = new Set([
 ])
 
 /** One cell of a row, as the product page words it; unknown is a dash (read as "Not known"). */
-function Cell({ column, row }: { column: ComparisonColumn; row: ComparisonRow }) {
+function Cell({ column, row }: { column: ComparisonColumn; row: ShownComparisonRow }) {
   const unknown = (
     <>
       <span aria-hidden="true">—</span>
@@ -60,7 +60,7 @@ export function ComparisonTable({
   id: string
   caption: ReactNode
   columns: readonly ComparisonColumn[]
-  rows: readonly ComparisonRow[]
+  rows: readonly ShownComparisonRow[]
   sort: TableSort | null
   prefix?: string
   pricesAsOf?: string | null

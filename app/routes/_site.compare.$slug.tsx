@@ -8,7 +8,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { getComparisonBySlug, listComparisonRows } from '#app/models/comparison.server.ts'
 import { ALL_COLUMNS, COMPARISON_NOT_FOUND, parseTableSort } from '#app/schemas/comparison.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { oldestPriceTime, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
+import { oldestPriceTime, shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { itemListJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -43,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       table: { name: table.name, slug: table.slug, description: table.description },
       columns,
       sort,
-      rows: sortRows(rows, sort),
+      rows: sortRows(rows, sort).map(shownRow),
       pricesAsOf: asOf ? formatDateTime(asOf, env.REFRESH_TZ) : null,
       canonical,
       structuredData: [jsonLdScript(itemList)],

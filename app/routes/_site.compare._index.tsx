@@ -7,7 +7,7 @@ import { listRowsByAsin } from '#app/models/comparison.server.ts'
 import { ALL_COLUMNS, COMPARE_MAX, parseTableSort, readCompareAsins } from '#app/schemas/comparison.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { oldestPriceTime, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
+import { oldestPriceTime, shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       asked: asked.length,
-      rows: sortRows(compared, sort),
+      rows: sortRows(compared, sort).map(shownRow),
       sort,
       left,
       pricesAsOf: asOf ? formatDateTime(asOf, getEnv().REFRESH_TZ) : null,

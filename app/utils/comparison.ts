@@ -1,6 +1,14 @@
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import { ERAS, kindLabel, materialLabel, specsOf, type ProductSpecs } from '#app/schemas/product-specs.ts'
-import { pricedProduct, unitAmount, type DisplayPrice, type PriceFields, type UnitPrice } from './pricing.ts'
+import {
+  pricedProduct,
+  shownPrice,
+  unitAmount,
+  type DisplayPrice,
+  type PriceFields,
+  type ShownPrice,
+  type UnitPrice,
+} from './pricing.ts'
 
 /** A product as a comparison table shows it: the price decided once, on the server, at render time. */
 export interface ComparisonRow {
@@ -59,6 +67,14 @@ function sortValue(column: ComparisonColumn, row: ComparisonRow): SortValue {
       return row.review_count
   }
 }
+
+/**
+ * A row as a table draws it, in the page's data: its price as shown only. The amount and times stay on the server,
+ * which sorts by them and ends the page's cache lifetime by them.
+ */
+export type ShownComparisonRow = Omit<ComparisonRow, 'price'> & { price: ShownPrice }
+
+export const shownRow = (row: ComparisonRow): ShownComparisonRow => ({ ...row, price: shownPrice(row.price) })
 
 /** The rows in the sort's order, unknowns last either way; ties (and no sort) keep the order given. */
 export function sortRows<Row extends ComparisonRow>(rows: readonly Row[], sort: TableSort | null): Row[] {

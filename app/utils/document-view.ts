@@ -1,7 +1,7 @@
 import type { ProductCardProps } from '#app/components/product-card.tsx'
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
-import type { ComparisonRow } from './comparison.ts'
+import type { ShownComparisonRow } from './comparison.ts'
 import type { ShownPrice } from './pricing.ts'
 
 // What a loader sends for an owner's text (docs/decisions/052), shared by the server that makes it and the
@@ -27,7 +27,7 @@ export type ResolvedEmbed =
       name: 'compare'
       caption: string
       columns: readonly ComparisonColumn[]
-      rows: ComparisonRow[]
+      rows: ShownComparisonRow[]
       sort: TableSort | null
       prefix: string
       asOf: string | null
@@ -35,7 +35,7 @@ export type ResolvedEmbed =
   | { name: 'price'; asin: string; price: ShownPrice; asOf: string | null }
   | { name: 'buy'; asin: string }
   | { name: 'sizes-chart'; variant: 'by-era' | 'all-eras' }
-  | { name: 'sleeve-table'; material: string; rows: ComparisonRow[]; sort: TableSort | null }
+  | { name: 'sleeve-table'; material: string; rows: ShownComparisonRow[]; sort: TableSort | null }
   | { name: 'prices-as-of' }
   | { name: 'site-name' }
   | { name: 'missing'; of: Embed['name']; reason: string }
@@ -45,8 +45,30 @@ export interface DocumentView {
   /** The text's tree, packed (document-tree.ts). */
   tree: string
   headings: Heading[]
-  embeds: ResolvedEmbed[]
+  /** What each embed shows, packed (`packEmbeds`). */
+  embeds: string
   pricesAsOf: string | null
   /** Only in the author's preview. */
   problems?: Problem[]
 }
+
+/**
+ * The embeds travel as one JSON string, like the tree (docs/decisions/069): Remix's serializer walks every object
+ * of the page's data on each request, and a guide's cards and tables were most of them. They hold only strings,
+ * numbers, booleans and nulls (a table's rows carry their shown price, not its times), so JSON keeps them whole.
+ *
+ * The server draws a page right after its loader packed the embeds: what it packed for the latest pages is kept by
+ * its string, so drawing parses nothing. A browser packs nothing, and parses.
+ */
+const packedLately = new Map<string, ResolvedEmbed[]>()
+const PACKED_KEPT = 32
+
+export function packEmbeds(embeds: ResolvedEmbed[]): string {
+  const packed = JSON.stringify(embeds)
+  packedLately.set(packed, embeds)
+  if (packedLately.size > PACKED_KEPT) packedLately.delete(packedLately.keys().next().value!)
+  return packed
+}
+
+export const unpackEmbeds = (packed: string): ResolvedEmbed[] =>
+  packedLately.get(packed) ?? (JSON.parse(packed) as ResolvedEmbed[])

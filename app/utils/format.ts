@@ -1,31 +1,63 @@
 // Building an Intl.DateTimeFormat costs far more than using one (it was 4% of an uncached page's CPU, once
-// per page in the footer): one per format and time zone, made on first use.
-const formatters = new Map<string, Intl.DateTimeFormat>()
+// per page in the footer): one per format and time zone, made on first use. Each format is a constant, so its
+// formatters are found by identity.
+interface Format {
+  locale: string
+  options: Intl.DateTimeFormatOptions
+}
+const formatters = new Map<Format, Map<string, Intl.DateTimeFormat>>()
 
-function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}|${timeZone}`
-  let made = formatters.get(key)
-  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone })))
+function formatter(format: Format, timeZone: string): Intl.DateTimeFormat {
+  let byZone = formatters.get(format)
+  if (!byZone) formatters.set(format, (byZone = new Map()))
+  let made = byZone.get(timeZone)
+  if (!made) byZone.set(timeZone, (made = new Intl.DateTimeFormat(format.locale, { ...format.options, timeZone })))
   return made
 }
 
+const DATE_TIME: Format = {
+  locale: 'en-US',
+  options: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
+}
+const DATE: Format = { locale: 'en-US', options: { year: 'numeric', month: 'short', day: 'numeric' } }
+const ISO_DATE: Format = { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } }
+const WALL_TIME: Format = {
+  locale: 'en-CA',
+  options: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+}
+
+// A page shows many "as of" times, most from the same minutes of one nightly refresh, and formatting one is
+// still ~1% of a guide's CPU: each minute is formatted once, for the latest minutes seen.
+const shownMinutes = new Map<string, string>()
+const SHOWN_MINUTES_KEPT = 2_000
+
 /** Formats an instant for people, in the shop's time zone, e.g. "Nov 22, 2026, 3:15 AM EST". */
 export function formatDateTime(date: Date, timeZone: string): string {
-  return formatter(
-    'en-US',
-    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
-    timeZone,
-  ).format(date)
+  const key = `${Math.floor(date.getTime() / 60_000)}|${timeZone}`
+  let shown = shownMinutes.get(key)
+  if (shown === undefined) {
+    shown = formatter(DATE_TIME, timeZone).format(date)
+    shownMinutes.set(key, shown)
+    if (shownMinutes.size > SHOWN_MINUTES_KEPT) shownMinutes.delete(shownMinutes.keys().next().value!)
+  }
+  return shown
 }
 
 /** A calendar date for people, e.g. "Nov 22, 2026". */
 export function formatDate(date: Date, timeZone: string): string {
-  return formatter('en-US', { year: 'numeric', month: 'short', day: 'numeric' }, timeZone).format(date)
+  return formatter(DATE, timeZone).format(date)
 }
 
 /** A calendar date as ISO 8601 ("2026-11-22") in the shop's time zone: the day people see, for machines. */
 export function isoDate(date: Date, timeZone: string): string {
-  return formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(date)
+  return formatter(ISO_DATE, timeZone).format(date)
 }
 
 /**
@@ -35,11 +67,7 @@ export function isoDate(date: Date, timeZone: string): string {
 export function fromWallTime(wall: string, timeZone: string): Date {
   const asUtc = Date.parse(`${wall.slice(0, 16)}:00Z`)
   const offsetAt = (instant: number) => {
-    const parts = formatter(
-      'en-CA',
-      { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-      timeZone,
-    ).formatToParts(new Date(instant))
+    const parts = formatter(WALL_TIME, timeZone).formatToParts(new Date(instant))
     const part = (type: string) => parts.find((each) => each.type === type)!.value
     const shown = Date.parse(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`)
     return shown - Math.floor(instant / 60_000) * 60_000
@@ -50,11 +78,7 @@ export function fromWallTime(wall: string, timeZone: string): Date {
 
 /** An instant as a `datetime-local` value ("2026-12-01T09:30") in a time zone. */
 export function toWallTime(date: Date, timeZone: string): string {
-  const parts = formatter(
-    'en-CA',
-    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-    timeZone,
-  ).formatToParts(date)
+  const parts = formatter(WALL_TIME, timeZone).formatToParts(date)
   const part = (type: string) => parts.find((each) => each.type === type)!.value
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
 }

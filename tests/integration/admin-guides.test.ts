@@ -15,6 +15,7 @@ import {
   slugTakenMessage,
   STALE_FORM,
 } from '#app/schemas/document.ts'
+import { unpackEmbeds } from '#app/utils/document-view.ts'
 import { toWallTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { auditRowsOf } from '#tests/support/audit.ts'
@@ -308,7 +309,7 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
     expect(status).toBe(200)
     expect(data.initialValue).toMatchObject({ title: 'Just looking', body })
     expect(data.preview).toMatchObject({ title: 'Just looking', eyebrow: null })
-    expect(data.preview!.view.embeds).toEqual([
+    expect(unpackEmbeds(data.preview!.view.embeds)).toEqual([
       expect.objectContaining({ name: 'product' }),
       { name: 'missing', of: 'product', reason: 'ZZZZ000000 is not in the catalogue.' },
     ])

@@ -6,6 +6,7 @@ import { loader as tableLoader } from '#app/routes/_site.compare.$slug.tsx'
 import { loader as compareLoader } from '#app/routes/_site.compare._index.tsx'
 import * as admin from '#app/routes/admin.comparisons.tsx'
 import { loader as sitemapLoader } from '#app/routes/sitemaps.$file.ts'
+import { unpackEmbeds, type DocumentView } from '#app/utils/document-view.ts'
 import { db } from '#db/client.ts'
 import { auditRowsOf } from '#tests/support/audit.ts'
 import { createProduct, hoursAgo } from '#tests/support/catalogue.ts'
@@ -276,6 +277,8 @@ describe('/compare/{slug}', () => {
     expect(stale.unitPrice).toBeNull()
     const fresh = data.rows.find((row) => row.asin === P.a)!
     expect(fresh.unitPrice).toEqual({ formatted: '$0.60', per: 'sleeve' })
+    // The page's data carries the price as shown; its amount and times stay on the server.
+    expect(Object.keys(fresh.price).sort()).toEqual(['current', 'formatted'])
     // A manual price wins, and a box's unit is a book of its capacity.
     expect(data.rows.find((row) => row.asin === P.c)!.unitPrice).toEqual({
       formatted: '$0.05',
@@ -388,12 +391,10 @@ describe('/compare-sleeves', () => {
   // The page is the owners' text; its live tables are its ::sleeve-table embeds (docs/decisions/052).
   const load = async (query = '') => {
     const result = await sleevesLoader(loaderArgs(`/compare-sleeves${query}`))
-    const { document } = replyOf<{
-      document: { embeds: Array<{ name: string; material?: string; rows?: Array<{ asin: string }>; sort?: unknown }> }
-    }>(result).data
-    const tables = document.embeds
-      .filter((embed) => embed.name === 'sleeve-table')
-      .map((embed) => ({ id: embed.material!, rows: embed.rows!, sort: embed.sort }))
+    const { document } = replyOf<{ document: DocumentView }>(result).data
+    const tables = unpackEmbeds(document.embeds).flatMap((embed) =>
+      embed.name === 'sleeve-table' ? [{ id: embed.material, rows: embed.rows, sort: embed.sort }] : [],
+    )
     return { tables }
   }
   const table = (data: Awaited<ReturnType<typeof load>>, id: string) =>
@@ -401,6 +402,10 @@ describe('/compare-sleeves', () => {
 
   test('a table per material, from the catalogue: visible sleeves and bags only, best rated first', async () => {
     const data = await load()
+    // Its rows carry their prices as shown (JSON keeps them whole: docs/decisions/069).
+    for (const { price } of data.tables.flatMap((candidate) => candidate.rows)) {
+      expect(Object.keys(price).sort()).toEqual(price.current ? ['current', 'formatted'] : ['current'])
+    }
     expect(data.tables.map((candidate) => candidate.id)).toEqual(['mylar', 'polypropylene', 'polyethylene'])
     expect(table(data, 'mylar')).toEqual([P.a]) // E is hidden
     expect(table(data, 'polypropylene')).toEqual([P.b])

@@ -1,13 +1,13 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
-import type { ComponentProps, ReactNode } from 'react'
+import { useMemo, type ComponentProps, type ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { TableScroller } from '#app/components/data-table.tsx'
 import { PageContents, textLinkClass } from '#app/components/info-page.tsx'
 import { Link } from '#app/components/link.tsx'
 import { PRODUCT_EMBEDS } from '#app/schemas/embeds.ts'
 import { unpackTree } from '#app/utils/document-tree.ts'
-import type { DocumentView, ResolvedEmbed } from '#app/utils/document-view.ts'
+import { unpackEmbeds, type DocumentView, type ResolvedEmbed } from '#app/utils/document-view.ts'
 import { Embed } from './embeds.tsx'
 
 /**
@@ -33,7 +33,8 @@ export function DocumentBody({
   /** Guides: the affiliate disclosure, by itself, before the first embed that shows a product. */
   disclose?: boolean
 }) {
-  const { headings, embeds, pricesAsOf, problems = [] } = document
+  const { headings, pricesAsOf, problems = [] } = document
+  const embeds = useMemo(() => unpackEmbeds(document.embeds), [document.embeds])
   const { children } = unpackTree(document.tree)
   const firstSection = children.findIndex(isHeading2)
   const lead = firstSection === -1 ? children : children.slice(0, firstSection)

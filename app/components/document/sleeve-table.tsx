@@ -1,6 +1,6 @@
 import { ComparisonTable } from '#app/components/comparison-table.tsx'
 import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
-import type { ComparisonRow } from '#app/utils/comparison.ts'
+import type { ShownComparisonRow } from '#app/utils/comparison.ts'
 
 /**
  * A live table of one material's best-rated sleeves and bags (`::sleeve-table{material="mylar"}`, decision 042),
@@ -30,7 +30,7 @@ export function SleeveTable({
   sort,
 }: {
   material: string
-  rows: readonly ComparisonRow[]
+  rows: readonly ShownComparisonRow[]
   sort: TableSort | null
 }) {
   const name = MATERIALS[material]!

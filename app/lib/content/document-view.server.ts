@@ -1,5 +1,5 @@
 import { freshUntilHeaders } from '#app/utils/cache.ts'
-import type { DocumentView } from '#app/utils/document-view.ts'
+import { packEmbeds, type DocumentView } from '#app/utils/document-view.ts'
 import type { Executor } from '#db/client.ts'
 import { getEnv } from '../env.server.ts'
 import { parsedDocument, parseMarkdown } from './parse-markdown.server.ts'
@@ -21,9 +21,11 @@ export async function documentView(
   const view: DocumentView = {
     tree: parsed.packedTree,
     headings: parsed.headings,
-    embeds: preview
-      ? resolved.embeds
-      : resolved.embeds.map((embed) => (embed.name === 'missing' ? { ...embed, reason: '' } : embed)),
+    embeds: packEmbeds(
+      preview
+        ? resolved.embeds
+        : resolved.embeds.map((embed) => (embed.name === 'missing' ? { ...embed, reason: '' } : embed)),
+    ),
     pricesAsOf: resolved.pricesAsOf,
     ...(preview ? { problems: parsed.problems } : {}),
   }

@@ -3,9 +3,16 @@ import { visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { getComparisonBySlug, listComparisonRows, listTopSleeves } from '#app/models/comparison.server.ts'
 import { listEmbeddableProducts } from '#app/models/document.server.ts'
 import { listTopCategoryProducts } from '#app/models/product.server.ts'
-import { ALL_COLUMNS, parseTableSort, type ComparisonColumn } from '#app/schemas/comparison.ts'
+import { ALL_COLUMNS, parseTableSort, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
-import { oldestPriceTime, sortRows, toComparisonRow, type ComparisonRow } from '#app/utils/comparison.ts'
+import {
+  oldestPriceTime,
+  shownRow,
+  sortRows,
+  toComparisonRow,
+  type ComparisonRow,
+  type ShownComparisonRow,
+} from '#app/utils/comparison.ts'
 import type { ResolvedEmbed } from '#app/utils/document-view.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { DisplayPrice } from '#app/utils/pricing.ts'
@@ -52,6 +59,12 @@ export async function resolveEmbeds(
   const oldest = (rows: readonly ComparisonRow[]) => {
     const time = oldestPriceTime(rows)
     return time ? formatDateTime(time, timeZone) : null
+  }
+  // Every price a table shows, whole: its rows carry only what they show of it.
+  const tablePrices: DisplayPrice[] = []
+  const shown = (rows: ComparisonRow[], sort: TableSort | null): ShownComparisonRow[] => {
+    tablePrices.push(...rows.map((row) => row.price))
+    return sortRows(rows, sort).map(shownRow)
   }
   const asins = embeds.flatMap((embed) => ('asin' in embed ? [embed.asin] : 'asins' in embed ? embed.asins : []))
   const products = new Map((await listEmbeddableProducts(db, [...new Set(asins)])).map((row) => [row.asin, row]))
@@ -113,7 +126,7 @@ export async function resolveEmbeds(
               name: 'compare',
               caption: `${compared.length} products compared`,
               columns: ASIN_COMPARE_COLUMNS,
-              rows: sortRows(compared, sort),
+              rows: shown(compared, sort),
               sort,
               prefix,
               asOf: oldest(compared),
@@ -129,7 +142,7 @@ export async function resolveEmbeds(
             name: 'compare',
             caption: table.name,
             columns,
-            rows: sortRows(rows, sort),
+            rows: shown(rows, sort),
             sort,
             prefix,
             asOf: oldest(rows),
@@ -140,7 +153,7 @@ export async function resolveEmbeds(
             toComparisonRow(row, now),
           )
           const sort = parseTableSort(params, SLEEVE_TABLE_COLUMNS, embed.material)
-          return { name: 'sleeve-table', material: embed.material, rows: sortRows(rows, sort), sort }
+          return { name: 'sleeve-table', material: embed.material, rows: shown(rows, sort), sort }
         }
         case 'sizes-chart':
           return { name: 'sizes-chart', variant: embed.variant }
@@ -149,10 +162,7 @@ export async function resolveEmbeds(
       }
     }),
   )
-  const rows = resolved.flatMap((embed) =>
-    embed.name === 'compare' || embed.name === 'sleeve-table' ? embed.rows : [],
-  )
-  const prices = [...rows.map((row) => row.price), ...cardPrices]
+  const prices = [...tablePrices, ...cardPrices]
   const times = prices.flatMap((price) => (price.current ? [price.asOf.getTime()] : []))
   const pricesAsOf = times.length ? formatDateTime(new Date(Math.min(...times)), timeZone) : null
   return { embeds: resolved, prices, pricesAsOf }
