@@ -1,3 +1,4 @@
+import { RecentMap } from '#app/utils/recent-map.ts'
 import { onPageDrops } from './page-drops.server.ts'
 
 /**
@@ -11,7 +12,7 @@ export function memoUntilWrite<Value, Given extends unknown[] = []>(
   read: (key: string, ...given: Given) => Promise<Value>,
   { maxKeys = 1_000, maxAgeMs = 60_000 }: { maxKeys?: number; maxAgeMs?: number } = {},
 ): (key?: string, ...given: Given) => Promise<Value> {
-  const kept = new Map<string, { value: Promise<Value>; until: number }>()
+  const kept = new RecentMap<string, { value: Promise<Value>; until: number }>(maxKeys)
   onPageDrops(() => kept.clear())
 
   return (key = '', ...given) => {
@@ -19,7 +20,6 @@ export function memoUntilWrite<Value, Given extends unknown[] = []>(
     const entry = kept.get(key)
     if (entry && entry.until > now) return entry.value
     const value = read(key, ...given)
-    if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!)
     const fresh = { value, until: now + maxAgeMs }
     kept.set(key, fresh)
     value.catch(() => {

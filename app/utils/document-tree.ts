@@ -1,4 +1,5 @@
 import type { ElementContent, Properties, Root, RootContent } from 'hast'
+import { RecentMap } from './recent-map.ts'
 
 /**
  * A document's tree as it travels with the page's data (docs/decisions/064): one JSON string, made once per text
@@ -28,17 +29,13 @@ function packNode(node: RootContent | ElementContent): PackedNode[] {
 
 // The trees of the texts drawn lately, by their packed string: a page redrawn (by the server, or by a browser
 // going back) unpacks nothing. The components draw from a tree without changing it.
-const unpacked = new Map<string, Root>()
-const KEPT = 50
+const unpacked = new RecentMap<string, Root>(50)
 
 export function unpackTree(packed: string): Root {
-  let tree = unpacked.get(packed)
-  if (!tree) {
-    tree = { type: 'root', children: (JSON.parse(packed) as PackedNode[]).map(unpackNode) }
-    unpacked.set(packed, tree)
-    if (unpacked.size > KEPT) unpacked.delete(unpacked.keys().next().value!)
-  }
-  return tree
+  return unpacked.remember(packed, () => ({
+    type: 'root',
+    children: (JSON.parse(packed) as PackedNode[]).map(unpackNode),
+  }))
 }
 
 function unpackNode(node: PackedNode): ElementContent {

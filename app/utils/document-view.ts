@@ -3,6 +3,7 @@ import type { ComparisonColumn, TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import type { ShownComparisonRow } from './comparison.ts'
 import type { ShownPrice } from './pricing.ts'
+import { RecentMap } from './recent-map.ts'
 
 // What a loader sends for an owner's text (docs/decisions/052), shared by the server that makes it and the
 // components that draw it.
@@ -60,13 +61,11 @@ export interface DocumentView {
  * The server draws a page right after its loader packed the embeds: what it packed for the latest pages is kept by
  * its string, so drawing parses nothing. A browser packs nothing, and parses.
  */
-const packedLately = new Map<string, ResolvedEmbed[]>()
-const PACKED_KEPT = 32
+const packedLately = new RecentMap<string, ResolvedEmbed[]>(32)
 
 export function packEmbeds(embeds: ResolvedEmbed[]): string {
   const packed = JSON.stringify(embeds)
   packedLately.set(packed, embeds)
-  if (packedLately.size > PACKED_KEPT) packedLately.delete(packedLately.keys().next().value!)
   return packed
 }
 

@@ -1,3 +1,5 @@
+import { RecentMap } from './recent-map.ts'
+
 // Building an Intl.DateTimeFormat costs far more than using one (it was 4% of an uncached page's CPU, once
 // per page in the footer): one per format and time zone, made on first use. Each format is a constant, so its
 // formatters are found by identity.
@@ -35,19 +37,13 @@ const WALL_TIME: Format = {
 
 // A page shows many "as of" times, most from the same minutes of one nightly refresh, and formatting one is
 // still ~1% of a guide's CPU: each minute is formatted once, for the latest minutes seen.
-const shownMinutes = new Map<string, string>()
-const SHOWN_MINUTES_KEPT = 2_000
+const shownMinutes = new RecentMap<string, string>(2_000)
 
 /** Formats an instant for people, in the shop's time zone, e.g. "Nov 22, 2026, 3:15 AM EST". */
 export function formatDateTime(date: Date, timeZone: string): string {
-  const key = `${Math.floor(date.getTime() / 60_000)}|${timeZone}`
-  let shown = shownMinutes.get(key)
-  if (shown === undefined) {
-    shown = formatter(DATE_TIME, timeZone).format(date)
-    shownMinutes.set(key, shown)
-    if (shownMinutes.size > SHOWN_MINUTES_KEPT) shownMinutes.delete(shownMinutes.keys().next().value!)
-  }
-  return shown
+  return shownMinutes.remember(`${Math.floor(date.getTime() / 60_000)}|${timeZone}`, () =>
+    formatter(DATE_TIME, timeZone).format(date),
+  )
 }
 
 /** A calendar date for people, e.g. "Nov 22, 2026". */

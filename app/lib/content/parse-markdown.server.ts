@@ -15,6 +15,7 @@ import type { EmbedTarget } from '#app/models/document.server.ts'
 import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type Embed } from '#app/schemas/embeds.ts'
 import { packTree } from '#app/utils/document-tree.ts'
 import type { Heading, Problem } from '#app/utils/document-view.ts'
+import { RecentMap } from '#app/utils/recent-map.ts'
 
 /**
  * Markdown to a tree the page draws as React elements (docs/decisions/052): CommonMark with GFM, directives for
@@ -244,18 +245,12 @@ export function parseMarkdown(body: string): ParsedDocument {
   return { tree, packedTree: packTree(tree), embeds, problems, images, headings }
 }
 
-const cache = new Map<string, ParsedDocument>()
-const CACHE_ENTRIES = 500
+const cache = new RecentMap<string, ParsedDocument>(500)
 
 /** The parsed text, from memory when this text was parsed before (by its hash; the oldest entry goes first). */
 export function parsedDocument(body: string): ParsedDocument {
   const key = createHash('sha256').update(body).digest('base64url')
-  const hit = cache.get(key)
-  if (hit) return hit
-  const parsed = parseMarkdown(body)
-  cache.set(key, parsed)
-  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!)
-  return parsed
+  return cache.remember(key, () => parseMarkdown(body))
 }
 
 /** What a text's embeds name, for "used in" and link health (recorded by every save, and by the seed). */

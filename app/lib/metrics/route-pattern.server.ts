@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
+import { RecentMap } from '#app/utils/recent-map.ts'
 
 /**
  * The label a request is counted under: the pattern of the Remix route that answers it (`/product/:asin`),
@@ -14,7 +15,7 @@ export function createRoutePattern(staticDir: string) {
   // Matching tries the ranked routes one by one (~25 µs here, ~150 µs before the router patch of
   // docs/decisions/032), a tenth of what a cached page costs to serve: the addresses that come back often are
   // remembered, a bounded number of them.
-  const remembered = new Map<string, string>()
+  const remembered = new RecentMap<string, string>(REMEMBERED_PATHS)
 
   function match(pathname: string, routes: ServerBuild['routes']): string {
     let tree = trees.get(routes)
@@ -30,13 +31,7 @@ export function createRoutePattern(staticDir: string) {
     if (pathname.startsWith('/assets/')) return '/assets/*'
     if (pathname.startsWith('/uploads/')) return '/uploads/*'
     if (staticFiles.has(pathname)) return 'static'
-    let pattern = remembered.get(pathname)
-    if (pattern === undefined) {
-      pattern = match(pathname, routes)
-      if (remembered.size >= REMEMBERED_PATHS) remembered.delete(remembered.keys().next().value!)
-      remembered.set(pathname, pattern)
-    }
-    return pattern
+    return remembered.remember(pathname, () => match(pathname, routes))
   }
 }
 
