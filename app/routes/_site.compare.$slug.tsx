@@ -8,10 +8,11 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { getComparisonBySlug, listComparisonRows } from '#app/models/comparison.server.ts'
 import { ALL_COLUMNS, COMPARISON_NOT_FOUND, parseTableSort } from '#app/schemas/comparison.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { oldestPriceTime, shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
+import { shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { itemListJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { oldestPriceTime } from '#app/utils/pricing.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
@@ -31,7 +32,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const columns = ALL_COLUMNS.filter((column) => table.columns.includes(column))
   const sort = parseTableSort(requestUrl(request).searchParams, columns)
   const rows = (await listComparisonRows(db, table.id)).map((row) => toComparisonRow(row, now))
-  const asOf = oldestPriceTime(rows)
+  const prices = rows.map((row) => row.price)
+  const asOf = oldestPriceTime(prices)
   const canonical = `${env.SITE_URL}/compare/${table.slug}`
   // The curator's order, whatever the visitor sorts by: the list is the table, not one view of it.
   const itemList = itemListJsonLd({
@@ -48,7 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       canonical,
       structuredData: [jsonLdScript(itemList)],
     },
-    { headers: freshUntilHeaders(rows.map((row) => row.price)) },
+    { headers: freshUntilHeaders(prices) },
   )
 }
 

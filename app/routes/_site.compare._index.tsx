@@ -7,9 +7,10 @@ import { listRowsByAsin } from '#app/models/comparison.server.ts'
 import { ALL_COLUMNS, COMPARE_MAX, parseTableSort, readCompareAsins } from '#app/schemas/comparison.ts'
 import { isAsin } from '#app/utils/asin.ts'
 import { freshUntilHeaders, publicPageHeaders } from '#app/utils/cache.ts'
-import { oldestPriceTime, shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
+import { shownRow, sortRows, toComparisonRow } from '#app/utils/comparison.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { oldestPriceTime } from '#app/utils/pricing.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
@@ -36,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     else compared.push(toComparisonRow(row, now))
   }
   const sort = parseTableSort(params, ALL_COLUMNS)
-  const asOf = oldestPriceTime(compared)
+  const prices = compared.map((row) => row.price)
+  const asOf = oldestPriceTime(prices)
   return data(
     {
       asked: asked.length,
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       left,
       pricesAsOf: asOf ? formatDateTime(asOf, getEnv().REFRESH_TZ) : null,
     },
-    { headers: freshUntilHeaders(compared.map((row) => row.price)) },
+    { headers: freshUntilHeaders(prices) },
   )
 }
 

@@ -90,9 +90,3 @@ export function sortRows<Row extends ComparisonRow>(rows: readonly Row[], sort: 
   })
   return keyed.map((entry) => entry.row)
 }
-
-/** When the oldest current price on the table was taken: what "Prices as of" may honestly say. */
-export function oldestPriceTime(rows: readonly ComparisonRow[]): Date | null {
-  const times = rows.flatMap((row) => (row.price.current ? [row.price.asOf.getTime()] : []))
-  return times.length ? new Date(Math.min(...times)) : null
-}

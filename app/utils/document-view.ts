@@ -53,16 +53,15 @@ export interface DocumentView {
   problems?: Problem[]
 }
 
+// The server draws a page right after its loader packed the embeds: what it packed for the latest pages is kept
+// by its string, so drawing parses nothing. A browser packs nothing, and parses.
+const packedLately = new RecentMap<string, ResolvedEmbed[]>(32)
+
 /**
  * The embeds travel as one JSON string, like the tree (docs/decisions/069): Remix's serializer walks every object
  * of the page's data on each request, and a guide's cards and tables were most of them. They hold only strings,
  * numbers, booleans and nulls (a table's rows carry their shown price, not its times), so JSON keeps them whole.
- *
- * The server draws a page right after its loader packed the embeds: what it packed for the latest pages is kept by
- * its string, so drawing parses nothing. A browser packs nothing, and parses.
  */
-const packedLately = new RecentMap<string, ResolvedEmbed[]>(32)
-
 export function packEmbeds(embeds: ResolvedEmbed[]): string {
   const packed = JSON.stringify(embeds)
   packedLately.set(packed, embeds)

@@ -122,3 +122,9 @@ export function pricedProduct(
     unitPrice: unitPrice(price, row),
   }
 }
+
+/** When the oldest of the current prices shown was taken: what "Prices as of" may honestly say. */
+export function oldestPriceTime(prices: readonly DisplayPrice[]): Date | null {
+  const times = prices.flatMap((price) => (price.current ? [price.asOf.getTime()] : []))
+  return times.length ? new Date(Math.min(...times)) : null
+}

@@ -6,7 +6,6 @@ import { listTopCategoryProducts } from '#app/models/product.server.ts'
 import { ALL_COLUMNS, parseTableSort, type ComparisonColumn, type TableSort } from '#app/schemas/comparison.ts'
 import type { Embed } from '#app/schemas/embeds.ts'
 import {
-  oldestPriceTime,
   shownRow,
   sortRows,
   toComparisonRow,
@@ -15,7 +14,7 @@ import {
 } from '#app/utils/comparison.ts'
 import type { ResolvedEmbed } from '#app/utils/document-view.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import type { DisplayPrice } from '#app/utils/pricing.ts'
+import { oldestPriceTime, type DisplayPrice } from '#app/utils/pricing.ts'
 import { pricedCard } from '#app/utils/product-card.server.ts'
 import type { Executor } from '#db/client.ts'
 
@@ -56,8 +55,8 @@ export async function resolveEmbeds(
   }: { now?: Date; params?: URLSearchParams; timeZone: string },
 ): Promise<ResolvedEmbeds> {
   const asOf = (price: DisplayPrice) => (price.current ? formatDateTime(price.asOf, timeZone) : null)
-  const oldest = (rows: readonly ComparisonRow[]) => {
-    const time = oldestPriceTime(rows)
+  const oldest = (prices: readonly DisplayPrice[]) => {
+    const time = oldestPriceTime(prices)
     return time ? formatDateTime(time, timeZone) : null
   }
   // Every price a table shows, whole: its rows carry only what they show of it.
@@ -129,7 +128,7 @@ export async function resolveEmbeds(
               rows: shown(compared, sort),
               sort,
               prefix,
-              asOf: oldest(compared),
+              asOf: oldest(compared.map((row) => row.price)),
             }
           }
           const table = await getComparisonBySlug(db, embed.table)
@@ -145,7 +144,7 @@ export async function resolveEmbeds(
             rows: shown(rows, sort),
             sort,
             prefix,
-            asOf: oldest(rows),
+            asOf: oldest(rows.map((row) => row.price)),
           }
         }
         case 'sleeve-table': {
@@ -163,7 +162,5 @@ export async function resolveEmbeds(
     }),
   )
   const prices = [...tablePrices, ...cardPrices]
-  const times = prices.flatMap((price) => (price.current ? [price.asOf.getTime()] : []))
-  const pricesAsOf = times.length ? formatDateTime(new Date(Math.min(...times)), timeZone) : null
-  return { embeds: resolved, prices, pricesAsOf }
+  return { embeds: resolved, prices, pricesAsOf: oldest(prices) }
 }
