@@ -24,6 +24,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Node itself, not `npm start`: npm and `sh -c` do not pass SIGTERM on, so `docker stop` would never run the graceful
-# stop. tini, PID 1, forwards signals to it and reaps (docs/decisions/056). The same command as `npm start`.
+# stop. tini, PID 1, forwards signals to it and reaps (docs/decisions/056). `npm start`'s command (start-command.test.ts).
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "scripts/start.ts"]

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { npmStartArguments } from '../scripts/start-command.ts'
 
 // The server under test and the CPU it uses: shared by `npm run bench` (run.ts) and `npm run bench:ab` (ab.ts).
 
@@ -45,7 +46,7 @@ export class ServerProcess {
     // As `npm start` starts it: with WEB_CONCURRENCY above 1, a node:cluster primary and that many web processes
     // (which inherit the profiler flags).
     const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
-    this.child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start.ts'], {
+    this.child = spawn(process.execPath, [...profile, ...npmStartArguments(cwd)], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,9 @@ import { once } from 'node:events'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { builtServerEnv, createSeededDatabase } from '#tests/support/built-server.ts'
 import { freePort } from '#tests/support/free-port.ts'
+import { npmStartArguments } from '../../scripts/start-command.ts'
 
-// `npm start` in production with WEB_CONCURRENCY=2 (node --import tsx scripts/start.ts, as package.json runs it):
+// `npm start` in production with WEB_CONCURRENCY=2 (its command read from package.json):
 // a cluster primary with two web processes on one port, each able to answer alone, restarted when one dies, all
 // stopped cleanly by one SIGTERM (docs/decisions/029).
 
@@ -28,7 +29,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
       const port = await freePort()
       const metricsPort = await freePort()
       const url = `http://127.0.0.1:${port}`
-      const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      const start = spawn(process.execPath, npmStartArguments(), {
         env: {
           ...process.env,
           ...builtServerEnv(database),

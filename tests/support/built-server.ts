@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
+import { npmStartArguments } from '../../scripts/start-command.ts'
 import { freePort } from './free-port.ts'
 import { createDatabase, databaseUrl, dropDatabase, onServer, uniqueDatabaseName } from './postgres.ts'
 
@@ -40,7 +41,7 @@ export async function startBuiltServer(
   }
   port ||= await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, script === 'server.ts' ? ['--import', 'tsx', script] : npmStartArguments(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
