@@ -141,6 +141,22 @@ export async function countProductsShowing(db: Executor, url: string): Promise<n
   return row.count
 }
 
+/** Guides and information pages that show this file: as their cover, or in their text (by its address). */
+export async function countDocumentsShowing(db: Executor, media: { id: number; url: string }): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where((eb) => eb.or([eb('cover_media_id', '=', media.id), eb(sql`strpos(body, ${media.url})`, '>', 0)]))
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+/** Whether this file is the cover of a guide or page (which shows its alt text). */
+export async function isDocumentCover(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('documents').select('id').where('cover_media_id', '=', id).limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
 /** One of the library's images, by id or by address (a guide's cover, decision 052). */
 export function getMediaImage(db: Executor, where: { id: number } | { url: string }) {
   const query = db.selectFrom('media').select(['id', 'url', 'alt', 'mime_type']).where('mime_type', 'like', 'image/%')

@@ -1,9 +1,11 @@
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkFile, type CheckedFile, type ReceivedFile } from '#app/lib/media-upload.server.ts'
+import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { generateKey, getStorage, publicUrl } from '#app/lib/storage.server.ts'
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
 import {
+  countDocumentsShowing,
   countProductsShowing,
   createFolder,
   deleteMediaRow,
@@ -11,6 +13,7 @@ import {
   getMedia,
   getMediaByIds,
   insertMedia,
+  isDocumentCover,
   moveMedia,
   setMediaTags,
   updateMediaDetails,
@@ -21,7 +24,7 @@ import { db, type Executor } from '#db/client.ts'
 // The media library's writes (SPEC §5, §7): each one transaction with its audit rows. Writes that touch both
 // the database and the storage are ordered so that neither ever holds a file the other lacks
 // (docs/decisions/018). A write that cannot be done throws a Refusal with the reason. No cached public page
-// lists the library, so nothing is dropped.
+// lists the library; a guide's cover shows its file's alt text, so a new alt text drops the guides' pages.
 
 type AcceptedFile = Extract<CheckedFile, { ok: true }>
 
@@ -91,31 +94,41 @@ export async function editMediaDetails(
   id: number,
   details: { alt: string | null; tags: readonly string[]; folder_id: number | null },
 ) {
-  await db.transaction().execute(async (trx) => {
+  const coverAltChanged = await db.transaction().execute(async (trx) => {
     const before = await getMedia(trx, id, { lock: true })
     if (!before) throw new Refusal(404, MEDIA_GONE)
     await requireFolder(trx, details.folder_id, 'folder')
     await updateMediaDetails(trx, id, details)
     const diff = changedFields(before, { ...details, tags: [...details.tags] })
     await writeAudit(trx, { actorId, entityType: 'MEDIA', entityId: id, action: 'UPDATE', diff })
+    return before.alt !== details.alt && (await isDocumentCover(trx, id))
   })
+  if (coverAltChanged) await invalidatePages(['content'])
 }
 
-const inUse = (fileName: string, products: number) =>
-  `${fileName} is shown by ${products} ${products === 1 ? 'product' : 'products'}; remove it from them first.`
+function inUse(fileName: string, products: number, documents: number) {
+  const showing = [
+    products ? `${products} ${products === 1 ? 'product' : 'products'}` : null,
+    documents ? `${documents} ${documents === 1 ? 'guide or page' : 'guides or pages'}` : null,
+  ]
+  return `${fileName} is shown by ${showing.filter(Boolean).join(' and ')}; remove it from them first.`
+}
 
 /**
  * Deletes the row and removes the file inside one transaction: the removal comes before the commit, so a
  * removal that fails rolls the row back and the library still lists a file that still exists. A file a product
- * still shows (as its picture or in its gallery) is kept: deleting it would break that page. False when there
- * was no such row.
+ * (as its picture or in its gallery), a guide or a page (as its cover or in its text) still shows is kept:
+ * deleting it would break that page. False when there was no such row.
  */
 async function deleteFile(actorId: number, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const media = await deleteMediaRow(trx, id)
+    const media = await getMedia(trx, id, { lock: true })
     if (!media) return false
+    // Counted before the row goes: deleting it would clear the covers that name it (ON DELETE SET NULL).
     const products = await countProductsShowing(trx, media.url)
-    if (products > 0) throw new Refusal(409, inUse(media.file_name, products))
+    const documents = await countDocumentsShowing(trx, media)
+    if (products + documents > 0) throw new Refusal(409, inUse(media.file_name, products, documents))
+    await deleteMediaRow(trx, id)
     const diff = { file_name: media.file_name, key: media.key }
     await writeAudit(trx, { actorId, entityType: 'MEDIA', entityId: id, action: 'DELETE', diff })
     await inStorage(() => getStorage().remove(media.key), 'remove').catch(() => {

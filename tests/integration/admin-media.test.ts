@@ -15,7 +15,9 @@ import * as upload from '#app/routes/admin.media_.upload.tsx'
 import { MEDIA_FAILED, uploadTitle } from '#app/schemas/media.ts'
 import { db } from '#db/client.ts'
 import { createProduct } from '#tests/support/catalogue.ts'
+import { createGuide } from '#tests/support/documents.ts'
 import { FIVE_MB, GIF_1X1, HTML_PAGE, pngImage, WEBP_1X1 } from '#tests/support/images.ts'
+import { recordPageDrops } from '#tests/support/page-drops.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
 import { callAction, callLoader, formRequest, outcomeOf, replyOf, routeArgs } from '#tests/support/remix.ts'
 import { startS3StandIn } from '#tests/support/s3-stand-in.ts'
@@ -430,6 +432,63 @@ describe('move, tags, delete', () => {
       )
       expect(await mediaNamed(file.file_name)).toBeDefined()
       expect(existsSync(path.join(uploadDir, file.key))).toBe(true)
+    }
+  })
+
+  test('a file a guide shows, as its cover or in its text, is kept, with the reason', async () => {
+    const [a, b] = await uploadTwo()
+    await createGuide(admin.id, { title: `Covered by a ${tag()}`, coverMediaId: String(a.id) })
+    await createGuide(admin.id, {
+      title: `Shows b ${tag()}`,
+      intent: 'save',
+      body: `Boarded:\n\n![A board](${b.url})`,
+    })
+    await createProduct({ title: 'Also shows b', image_url: b.url })
+    const refusals = [
+      [a, `${a.file_name} is shown by 1 guide or page; remove it from them first.`],
+      [b, `${b.file_name} is shown by 1 product and 1 guide or page; remove it from them first.`],
+    ] as const
+    for (const [file, message] of refusals) {
+      const result = await runMedia(
+        [
+          ['intent', 'delete'],
+          ['ids', String(file.id)],
+        ],
+        admin.cookie,
+      )
+      expect(result.status).toBe(409)
+      expect(JSON.stringify(result.data)).toContain(message)
+      expect(await mediaNamed(file.file_name)).toBeDefined()
+      expect(existsSync(path.join(uploadDir, file.key))).toBe(true)
+    }
+  })
+
+  test("a new alt text for a guide's cover drops the guides' pages; for any other file, nothing", async () => {
+    const [cover, other] = await uploadTwo()
+    await createGuide(admin.id, { title: `Alt of its cover ${tag()}`, coverMediaId: String(cover.id) })
+    const drops = recordPageDrops()
+    try {
+      const edit = (file: typeof cover, alt: string) =>
+        callAction(
+          mediaDetails.action,
+          `/admin/media/${file.id}`,
+          [
+            ['intent', 'update'],
+            ['alt', alt],
+            ['tags', ''],
+            ['folder', ''],
+          ],
+          { cookie: editor.cookie, params: { id: String(file.id) } },
+        )
+      drops.take()
+      await edit(other, 'A board, front view')
+      await edit(cover, '')
+      expect(drops.take()).toEqual([])
+      await edit(cover, 'Three Golden Age books in Mylar')
+      expect(drops.take()).toEqual([['content']])
+      expect(await mediaNamed(cover.file_name)).toMatchObject({ alt: 'Three Golden Age books in Mylar' })
+    } finally {
+      drops.stop()
     }
   })
 

@@ -17,6 +17,8 @@ export interface TestGuide {
   intent?: GuideIntent
   /** A wall-clock time in REFRESH_TZ, as the form's datetime-local sends it ("2026-12-01T09:30"). */
   publishAt?: string
+  /** The media library's id of its cover, as the picker fills the form. */
+  coverMediaId?: string
 }
 
 /** A new guide, published unless `intent` says otherwise. */
