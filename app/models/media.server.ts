@@ -103,9 +103,9 @@ export function updateMediaDetails(
     .executeTakeFirst()
 }
 
-/** Deletes the row (within the caller's transaction, which removes the file before committing). */
-export function deleteMediaRow(db: Executor, id: number) {
-  return db.deleteFrom('media').where('id', '=', id).returning(MEDIA_COLUMNS).executeTakeFirst()
+/** Deletes the row (within the caller's transaction, which has locked it and removes the file before committing). */
+export async function deleteMediaRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('media').where('id', '=', id).execute()
 }
 
 export function listFolders(db: Executor) {
