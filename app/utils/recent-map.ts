@@ -1,6 +1,7 @@
 /**
- * A map that keeps the `limit` entries set most recently: one more forgets the one set first (reading refreshes
- * nothing, unlike an LRU). For values costly to make and soon asked for again: a parse, a formatted time, a route.
+ * A map that keeps at most `limit` entries: a new key past the limit forgets the oldest key (neither reading nor
+ * setting a key again moves it, unlike an LRU). For values costly to make and soon asked for again: a parse, a
+ * formatted time, a route.
  */
 export class RecentMap<Key, Value> extends Map<Key, Value> {
   constructor(readonly limit: number) {
