@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { cannon, percentile } from './cannon.ts'
 import { databaseUrlFor } from './data.ts'
 import { coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import { CLOCK_TICKS, processTicks, processTree, ServerProcess, serverEnv, waitForHealth } from './server.ts'
@@ -13,7 +13,9 @@ import { CLOCK_TICKS, processTicks, processTree, ServerProcess, serverEnv, waitF
 
 const [otherRoot, mix = 'product', rounds = '8', seconds = '4'] = process.argv.slice(2)
 if (!otherRoot) {
-  console.error('Usage: npm run bench:ab -- <other checkout> [product|category|search|mylar|floor] [rounds] [seconds]')
+  console.error(
+    'Usage: npm run bench:ab -- <other checkout> [product|category|search|mylar|floor|guide] [rounds] [seconds]',
+  )
   process.exit(2)
 }
 const root = path.resolve(import.meta.dirname, '..')
@@ -48,6 +50,10 @@ interface Side {
   server: ServerProcess
   ticks: number
   answers: number
+  /** Answers that were not 2xx, or requests that got none: an error page costs less than the page. */
+  failed: number
+  /** Every measured answer's response time, ms. */
+  latencies: number[]
 }
 
 function start(name: string, cwd: string, port: number): Side {
@@ -58,24 +64,34 @@ function start(name: string, cwd: string, port: number): Side {
     redisPrefix: `bench-ab-${name}`,
     webConcurrency: 1,
   })
-  return { name, port, server: new ServerProcess(env, null, cwd), ticks: 0, answers: 0 }
+  return { name, port, server: new ServerProcess(env, null, cwd), ticks: 0, answers: 0, failed: 0, latencies: [] }
 }
 
 /** CPU clock ticks of a server: its process and any it started. */
 const serverTicks = (side: Side) => processTree(side.server.child.pid!).reduce((sum, pid) => sum + processTicks(pid), 0)
 
-function load(side: Side, next: () => string, duration: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://127.0.0.1:${side.port}`,
-        connections: 10,
-        duration,
-        requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
-      },
-      (error: unknown, result) => (error ? reject(error) : resolve(result)),
-    )
+function load(side: Side, next: () => string, duration: number, samples?: number[]) {
+  return cannon(
+    {
+      url: `http://127.0.0.1:${side.port}`,
+      connections: 10,
+      duration,
+      requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
+    },
+    samples,
+  )
+}
+
+function printComparison() {
+  const [mine, other] = sides.map((side) => (side.ticks * 1000) / CLOCK_TICKS / side.answers) as [number, number]
+  console.log(`${mix}: web CPU ms per answer — this checkout ${mine.toFixed(2)}, ${otherRoot} ${other.toFixed(2)}`)
+  console.log(`this / other = ${(mine / other).toFixed(3)} (${sides.map((s) => `${s.name} ${s.answers}`).join(', ')})`)
+  // The tail, over every round: both sides met the same moods of the machine, so their tails compare too.
+  const tails = sides.map((side) => {
+    const sorted = side.latencies.sort((a, b) => a - b)
+    return `${side.name} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`
   })
+  console.log(`response times: ${tails.join('; ')}`)
 }
 
 const catalogue = await loadCatalogue(databaseUrl)
@@ -88,14 +104,20 @@ try {
   for (let round = 0; round < Number(rounds); round++) {
     for (const side of round % 2 ? [...sides].reverse() : sides) {
       const before = serverTicks(side)
-      const result = await load(side, next, Number(seconds))
+      const result = await load(side, next, Number(seconds), side.latencies)
       side.ticks += serverTicks(side) - before
       side.answers += result.requests.total
+      side.failed += result.non2xx + result.errors
     }
   }
-  const [mine, other] = sides.map((side) => (side.ticks * 1000) / CLOCK_TICKS / side.answers) as [number, number]
-  console.log(`${mix}: web CPU ms per answer — this checkout ${mine.toFixed(2)}, ${otherRoot} ${other.toFixed(2)}`)
-  console.log(`this / other = ${(mine / other).toFixed(3)} (${sides.map((s) => `${s.name} ${s.answers}`).join(', ')})`)
+  const failing = sides.filter((side) => side.failed > 0)
+  if (failing.length) {
+    for (const side of failing) console.error(`${side.name}: ${side.failed} of ${side.answers} answers were not 2xx`)
+    console.error('No comparison: a checkout that fails its pages is not cheaper. Fix it and run again.')
+    process.exitCode = 1
+  } else {
+    printComparison()
+  }
 } finally {
   await Promise.all(sides.map((side) => side.server.stop()))
 }

@@ -4,11 +4,12 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { freePort } from '#tests/support/free-port.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
+import { cannon, percentile } from './cannon.ts'
 import {
   BENCH_GUIDE_SLUG,
   countBenchVocabulary,
@@ -391,18 +392,6 @@ async function termsCounted(databaseUrl: string): Promise<number> {
   } finally {
     await client.end()
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-function cannon(options: autocannon.Options, samples?: number[]): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result) => (error ? reject(error) : resolve(result)))
-    if (samples) instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
-  })
 }
 
 interface AnswerCounts {
