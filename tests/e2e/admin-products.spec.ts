@@ -90,6 +90,9 @@ test("specs in the Advanced section: a bad value gets its message, then the kind
   page,
   panelUsers,
 }) => {
+  // Two accessibility scans of the editor (without JavaScript, of a scripted copy of it) and two saves: over a
+  // minute on a slow machine.
+  test.setTimeout(120_000)
   const title = `Specs ${token()}`
   const product = await createProductRow(title) // $9.99, priced now
   await panelUsers.open(page, 'editor', `/admin/products/${product.id}`)
