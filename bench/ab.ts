@@ -82,7 +82,7 @@ function load(side: Side, next: () => string, duration: number, samples?: number
   )
 }
 
-function printComparison() {
+function printComparison(sides: readonly Side[]) {
   const [mine, other] = sides.map((side) => (side.ticks * 1000) / CLOCK_TICKS / side.answers) as [number, number]
   console.log(`${mix}: web CPU ms per answer — this checkout ${mine.toFixed(2)}, ${otherRoot} ${other.toFixed(2)}`)
   console.log(`this / other = ${(mine / other).toFixed(3)} (${sides.map((s) => `${s.name} ${s.answers}`).join(', ')})`)
@@ -116,7 +116,7 @@ try {
     console.error('No comparison: a checkout that fails its pages is not cheaper. Fix it and run again.')
     process.exitCode = 1
   } else {
-    printComparison()
+    printComparison(sides)
   }
 } finally {
   await Promise.all(sides.map((side) => side.server.stop()))
