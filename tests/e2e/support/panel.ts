@@ -107,3 +107,17 @@ export async function deleteDocumentRow(kind: 'guide' | 'page', slug: string): P
     env().DATABASE_URL,
   )
 }
+
+/** A draft guide whose cover is the media file of this name, so that the file is in use. */
+export async function createDraftGuideCovering(fileName: string): Promise<void> {
+  const title = `Covered ${randomBytes(4).toString('hex')}`
+  await onServer(
+    (client) =>
+      client.query(
+        `INSERT INTO documents (kind, slug, title, body, cover_media_id)
+         SELECT 'guide', $1, $2, 'A draft an end-to-end test made.', id FROM media WHERE file_name = $3`,
+        [slugify(title), title, fileName],
+      ),
+    env().DATABASE_URL,
+  )
+}
