@@ -3,7 +3,7 @@ import { pngImage, WEBP_1X1 } from '#tests/support/images.ts'
 import { expectNoA11yViolations } from './support/axe.ts'
 import { isJsProject, waitForHydration } from './support/hydration.ts'
 import { expect, test } from './support/panel-fixture.ts'
-import { createDraftGuideCovering } from './support/panel.ts'
+import { createDraftGuideCovering, createProductShowing } from './support/panel.ts'
 
 // The media library: upload, folder, move, tag, delete, and the picker's round trip.
 
@@ -98,21 +98,28 @@ test('a refused upload says why', async ({ page, panelUsers }) => {
   await expectNoA11yViolations(page)
 })
 
-test('a file a guide shows is kept, and the refusal says why', async ({ page, panelUsers }) => {
-  const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-cover.png`
-  await panelUsers.open(page, 'admin', '/admin/media')
-  await page
-    .getByLabel('Images (JPEG, PNG or WebP, up to 4 MB each)')
-    .setInputFiles([{ name, mimeType: 'image/png', buffer: pngImage(8, 6) }])
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expect(toast(page, 'File uploaded successfully')).toBeVisible()
-  await createDraftGuideCovering(name)
+const inUse = [
+  { shownBy: 'a guide', show: createDraftGuideCovering, reason: 'is shown by 1 guide or page' },
+  { shownBy: 'a product', show: createProductShowing, reason: 'is shown by 1 product' },
+]
 
-  await page.goto(`/admin/media?q=${name}`)
-  await waitForHydration(page)
-  await page.getByRole('button', { name: `Delete ${name}` }).click()
-  const alert = page.getByRole('alert').filter({ hasText: 'Delete failed' })
-  await expect(alert).toContainText(`${name} is shown by 1 guide or page; remove it from them first.`)
-  await page.goto(`/admin/media?q=${name}`)
-  await expect(page.getByRole('checkbox', { name: `Select ${name}` })).toBeVisible()
-})
+for (const { shownBy, show, reason } of inUse) {
+  test(`a file ${shownBy} shows is kept, and the refusal says why`, async ({ page, panelUsers }) => {
+    const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-shown.png`
+    await panelUsers.open(page, 'admin', '/admin/media')
+    await page
+      .getByLabel('Images (JPEG, PNG or WebP, up to 4 MB each)')
+      .setInputFiles([{ name, mimeType: 'image/png', buffer: pngImage(8, 6) }])
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expect(toast(page, 'File uploaded successfully')).toBeVisible()
+    await show(name)
+
+    await page.goto(`/admin/media?q=${name}`)
+    await waitForHydration(page)
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Delete failed' })
+    await expect(alert).toContainText(`${name} ${reason}; remove it from them first.`)
+    await page.goto(`/admin/media?q=${name}`)
+    await expect(page.getByRole('checkbox', { name: `Select ${name}` })).toBeVisible()
+  })
+}

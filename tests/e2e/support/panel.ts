@@ -121,3 +121,16 @@ export async function createDraftGuideCovering(fileName: string): Promise<void> 
     env().DATABASE_URL,
   )
 }
+
+/** A product of its own whose picture is the media file of this name, so that the file is in use. */
+export async function createProductShowing(fileName: string): Promise<void> {
+  const { id } = await createProductRow(`Pictured ${randomBytes(4).toString('hex')}`)
+  await onServer(
+    (client) =>
+      client.query(
+        `UPDATE products SET image_url = media.url FROM media WHERE products.id = $1 AND media.file_name = $2`,
+        [id, fileName],
+      ),
+    env().DATABASE_URL,
+  )
+}
