@@ -111,6 +111,8 @@ for (const { name, path } of [
 test('the keyboard walk notices a missing ring, a covering header, an off-screen control and a jump', async ({
   page,
 }) => {
+  // Three walks of /about, where a page's test makes one: 28 s with JavaScript in a full run on a slow machine.
+  test.setTimeout(120_000)
   await page.goto('/about')
   await waitForHydration(page)
   await addStyle(page, '*:focus-visible { outline: none !important; }')
