@@ -99,13 +99,13 @@ test('a refused upload says why', async ({ page, panelUsers }) => {
 })
 
 const inUse = [
-  { shownBy: 'a guide', show: createDraftGuideCovering, reason: 'is shown by 1 guide or page' },
-  { shownBy: 'a product', show: createProductShowing, reason: 'is shown by 1 product' },
+  { kind: 'guide', show: createDraftGuideCovering, reason: 'is shown by 1 guide or page' },
+  { kind: 'product', show: createProductShowing, reason: 'is shown by 1 product' },
 ]
 
-for (const { shownBy, show, reason } of inUse) {
-  test(`a file ${shownBy} shows is kept, and the refusal says why`, async ({ page, panelUsers }) => {
-    const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-shown.png`
+for (const { kind, show, reason } of inUse) {
+  test(`a file a ${kind} shows is kept, and the refusal says why`, async ({ page, panelUsers }) => {
+    const name = `e2e-${test.info().project.name}-${Date.now().toString(36)}-${kind}.png`
     await panelUsers.open(page, 'admin', '/admin/media')
     await page
       .getByLabel('Images (JPEG, PNG or WebP, up to 4 MB each)')
