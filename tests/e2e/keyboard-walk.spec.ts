@@ -111,7 +111,7 @@ for (const { name, path } of [
 test('the keyboard walk notices a missing ring, a covering header, an off-screen control and a jump', async ({
   page,
 }) => {
-  // Three walks of /about, where a page's test makes one: 28 s with JavaScript in a full run on a slow machine.
+  // Three walks of /about, where a page's test makes one: 24–28 s on a 2-core machine, against the 60 s default.
   test.setTimeout(120_000)
   await page.goto('/about')
   await waitForHydration(page)
