@@ -1,5 +1,6 @@
 import { parse, valid, type HTMLElement } from 'node-html-parser'
 import { describe, expect, inject, test } from 'vitest'
+import { parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
 import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
 import { createSeededDatabase } from '#tests/support/built-server.ts'
 import { HOUR_MS } from '#tests/support/catalogue.ts'
@@ -44,6 +45,28 @@ A [link](javascript:alert('XSSMARK4')) and another [one](JAVASCRIPT:alert('XSSMA
 ## A heading
 
 Text.
+`
+
+/** Every embed and piece that gives itself an id, under three headings (the contents, and its id, need three). */
+const IDS_BODY = `## Zq first
+
+::compare{asins="B093QQEFK8,B073TEQUFH"}
+
+## Zq second
+
+Table: Zq sizes
+
+| Era | Bag |
+| --- | --- |
+| Golden | 7.75 |
+
+::sizes-chart
+
+::sizes-chart{variant="all-eras"}
+
+## Zq third
+
+${['mylar', 'polypropylene', 'polyethylene'].map((material) => `::sleeve-table{material="${material}"}`).join('\n\n')}
 `
 
 const guideIds: Record<string, number> = {}
@@ -141,6 +164,7 @@ async function setUp() {
       slug: 'zq-prices',
       body: `Stale: :price{asin="${asins.stale}"}.\n\n::product{asin="${asins.stale}"}\n\nSoon: :price{asin="${asins.soon}"}.\n\n::product{asin="B093QQEFK8"}\n`,
     })
+    await insertGuide({ slug: 'zq-ids', body: IDS_BODY })
     await insertGuide({
       slug: 'zq-hidden',
       body: `Before.\n\n::product{asin="${asins.hidden}"}\n\n::products{asins="${asins.hidden},B093QQEFK8"}\n\nAfter: :price{asin="${asins.hidden}"}.\n`,
@@ -358,6 +382,41 @@ describe('/guides/{slug}', () => {
     expect(article.querySelectorAll('a[href="/go/B093QQEFK8"]').length).toBeGreaterThan(0)
     expect(article.text).toContain('Before.')
     expect(article.text).toContain('After: .')
+  })
+
+  test('no heading takes an id its page already has, whatever its words (docs/decisions/071)', async () => {
+    // Every id the pages around a text show, their embeds' with them: read from the pages, so that an id the layout
+    // gains one day is checked as well. /contact's intro is a text too (its default has no heading).
+    const idsOf = ({ document }: { document: HTMLElement }) => document.querySelectorAll('[id]').map((node) => node.id)
+    const contactIds = idsOf(await get('/contact'))
+    const ids = [...new Set([...idsOf(await get('/guides/zq-ids')), ...contactIds])]
+    expect(ids).toEqual(expect.arrayContaining(['main', 'site-menu', 'page-contents', 'compare-1', 'contact-form']))
+    // A heading worded as each: its id would be its words ("## main" is `main`), its section's heading `{id}-heading`.
+    const worded = ids.map((id) => `## ${id}`).join('\n\n')
+    const { headings } = parseMarkdown(worded)
+    expect(headings.flatMap(({ id }) => [id, `${id}-heading`]).filter((id) => contactIds.includes(id))).toEqual([])
+
+    // And as visitors get it: the guide's text with those headings, each element named once.
+    await onServer(
+      (client) =>
+        client.query(
+          `INSERT INTO documents (kind, slug, title, summary, body, status, published_at)
+           VALUES ('guide', 'zq-ids-worded', 'Zq guide of worded ids', 'A guide whose headings are worded as ids.', $1, 'published', now())`,
+          [`${IDS_BODY}\n${worded}\n`],
+        ),
+      database.url,
+    )
+    try {
+      const guide = await get('/guides/zq-ids-worded')
+      expect(guide.response.status).toBe(200)
+      expect(guide.document.querySelectorAll('main h2').map((heading) => heading.text)).toEqual(
+        expect.arrayContaining(ids),
+      )
+      const shown = idsOf(guide)
+      expect(shown.filter((id, index) => shown.indexOf(id) !== index)).toEqual([])
+    } finally {
+      await onServer((client) => client.query("DELETE FROM documents WHERE slug = 'zq-ids-worded'"), database.url)
+    }
   })
 })
 

@@ -11,6 +11,11 @@ function elements(node: Root | Element): Element[] {
   return node.children.flatMap((child) => (child.type === 'element' ? [child, ...elements(child)] : []))
 }
 
+/** Every id of the tree, in document order. */
+function ids(node: Root | Element) {
+  return elements(node).flatMap((element) => element.properties.id ?? [])
+}
+
 /** Every attribute value and text of the tree, for looking for what must never be there. */
 function everything(node: Root | Element): string {
   return JSON.stringify(node)
@@ -155,6 +160,53 @@ describe('structure', () => {
       { id: 'storing-boxes', text: 'Storing boxes' },
       { id: 'last-one', text: 'Last one' },
     ])
+  })
+
+  test("a heading's derived id steps around the ids already taken: the author's, the page's own, its section's", () => {
+    const parsed = parseMarkdown(
+      [
+        '## Boards', // derived "boards", but the author names a later heading so: that one keeps it
+        '## Sleeves {#boards}',
+        '## Main', // the page's <main>
+        '## Compare 1', // the table of the comparison below
+        `::compare{asins="${ASIN},B000000002"}`,
+        '### Sizes heading', // the section of the "Sizes" heading below is labelled by "sizes-heading"
+        '## Sizes',
+        '## ???', // nothing to derive an id from
+      ].join('\n\n'),
+    )
+    expect(parsed.problems).toEqual([])
+    expect(ids(parsed.tree)).toEqual([
+      'boards-1',
+      'boards',
+      'main-1',
+      'compare-1-1',
+      'sizes-heading',
+      'sizes-1',
+      'section',
+    ])
+  })
+
+  test("headings worded alike step past the comparisons' ids to the next free one", () => {
+    const parsed = parseMarkdown(`## Compare\n\n## Compare\n\n::compare{asins="${ASIN},B000000002"}`)
+    expect(ids(parsed.tree)).toEqual(['compare', 'compare-2'])
+  })
+
+  test.each([
+    ['the page uses', '## Menu {#site-menu}', 'site-menu', ['menu']],
+    [
+      'a table uses',
+      '## Sizes {#table-1-caption}\n\nTable: By era\n\n| Era |\n| --- |\n| Golden |',
+      'table-1-caption',
+      ['sizes', 'table-1-caption'],
+    ],
+    ['another heading has', '## One {#kept}\n\n### Two {#kept}', 'kept', ['kept', 'two']],
+    ["another section's heading has", '### One {#kept-heading}\n\n## Two {#kept}', 'kept', ['kept-heading', 'two']],
+  ])('an id %s is a problem on its line, and its heading gets one of its own', (_label, text, id, kept) => {
+    const parsed = parseMarkdown(text)
+    const line = text.split('\n').findLastIndex((written) => written.includes(`{#${id}}`)) + 1
+    expect(parsed.problems).toEqual([{ line, message: `The id "${id}" is taken on the page: choose another.` }])
+    expect(ids(parsed.tree)).toEqual(kept)
   })
 
   test('"Table: …" above a table becomes its caption, with an id that names it', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
+import GithubSlugger, { slug } from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
 import type { Root as MdastRoot, PhrasingContent, Text } from 'mdast'
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
-import rehypeSlug from 'rehype-slug'
 import remarkDirective from 'remark-directive'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
@@ -44,6 +44,37 @@ export const EMBED_TAG = 'x-embed'
 
 const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto']
 const HEADING_ID = /\s*\{#([a-z][a-z0-9-]{0,60})\}\s*$/
+
+/**
+ * The ids a page carries around its text, whatever the text (layout, contents, contact form, the sleeve tables):
+ * no heading may take one (docs/decisions/071). tests/integration/guides-public.test.ts keeps the list true for
+ * every id a guide's page and /contact show.
+ */
+const PAGE_IDS: ReadonlySet<string> = new Set([
+  'main',
+  'site-menu',
+  'header-search',
+  'side-panel-search',
+  'footer-disclosure',
+  'store-choice',
+  'page-contents',
+  'contact-help',
+  'chart-caption',
+  'faq-sizes-caption',
+  ...['mylar', 'polypropylene', 'polyethylene'].flatMap((material) => [
+    `${material}-table`,
+    `${material}-table-caption`,
+  ]),
+  ...['contact-form', ...['name', 'email', 'message'].map((field) => `contact-form-${field}`)].flatMap((id) => [
+    id,
+    `${id}-hint`,
+    `${id}-error`,
+  ]),
+])
+
+/** What an id takes: a second-level heading's names its section, and the heading itself is `{id}-heading`. */
+const idClaims = (id: string, rank: number) => (rank === 2 ? [id, `${id}-heading`] : [id])
+const headingRank = (node: Element) => (/^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : 0)
 
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
@@ -154,6 +185,45 @@ export function isAllowedHref(url: string): boolean {
   return scheme !== null && ALLOWED_PROTOCOLS.includes(scheme[1]!.toLowerCase())
 }
 
+/**
+ * Each id once, and none the page has already: those around the text, its comparisons' and its tables'. An id the
+ * author wrote (`{#id}`) that is taken is a problem on its line. The other headings are named as GitHub names them
+ * (github-slugger: "Which size?" is `which-size`, the next one `which-size-1`), stepping around what is taken;
+ * the set is finite, so the steps end. A heading with no letters is a `section`.
+ */
+const rehypeIds: Plugin<[], HastRoot> = () => (tree, file) => {
+  const found = collected(file)
+  const compares = found.embeds.filter((embed) => embed.name === 'compare').length
+  const taken = new Set(PAGE_IDS)
+  for (let n = 1; n <= compares; n++) taken.add(`compare-${n}`).add(`compare-${n}-caption`)
+  let tables = 0
+  visit(tree, 'element', (node) => {
+    if (node.tagName === 'table') taken.add(`table-${++tables}-caption`)
+  })
+  visit(tree, 'element', (node) => {
+    const id = node.properties.id
+    if (typeof id !== 'string') return
+    const claims = idClaims(id, headingRank(node))
+    if (claims.every((claim) => !taken.has(claim))) {
+      for (const claim of claims) taken.add(claim)
+      return
+    }
+    found.problems.push({ line: lineOf(node), message: `The id "${id}" is taken on the page: choose another.` })
+    delete node.properties.id // a heading gets one of its own below
+  })
+  const slugger = new GithubSlugger()
+  visit(tree, 'element', (node) => {
+    const rank = headingRank(node)
+    if (!rank || node.properties.id) return
+    const words = textOf(node)
+    const text = slug(words) ? words : 'section'
+    let id = slugger.slug(text)
+    while (idClaims(id, rank).some((claim) => taken.has(claim))) id = slugger.slug(text)
+    for (const claim of idClaims(id, rank)) taken.add(claim)
+    node.properties.id = id
+  })
+}
+
 /** A paragraph "Table: …" right above a table becomes its caption, and a caption its id (tables are named by it). */
 const rehypeTableCaptions: Plugin<[], HastRoot> = () => (tree) => {
   let count = 0
@@ -229,7 +299,7 @@ const processor = unified()
   .use(remarkEmbeds)
   .use(remarkRehype)
   .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeSlug)
+  .use(rehypeIds)
   .use(rehypeTableCaptions)
   .use(rehypeTableHeaders)
   .use(rehypeCompact)
