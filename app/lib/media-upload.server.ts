@@ -5,6 +5,7 @@ import { imageSize } from 'image-size'
 import multer, { MulterError, type StorageEngine } from 'multer'
 import { NO_FILES, tooLarge } from '#app/schemas/media.ts'
 import { withoutNul } from '#app/schemas/params.ts'
+import { MISNAMED_FIELD, namesReadAsWritten } from '#app/utils/form-data.server.ts'
 import { FORM_TOO_LARGE } from './form-reply.server.ts'
 import { contentTypeOf, MEDIA_EXTENSIONS, type MediaExtension } from './storage.server.ts'
 
@@ -95,8 +96,13 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
   // Like every form's text (readFormData), the fields come without NUL (docs/decisions/025).
   const fields = new FormData()
   for (const [name, value] of Object.entries(req.body ?? {})) {
-    for (const text of [value].flat()) fields.append(withoutNul(name), withoutNul(text))
+    for (const text of [value].flat()) {
+      // multer nests `folder[x]` into an object: a name no page of ours sends, like any other not read as written.
+      if (typeof text !== 'string') throw new UploadError(400, MISNAMED_FIELD)
+      fields.append(withoutNul(name), withoutNul(text))
+    }
   }
+  if (!namesReadAsWritten(fields)) throw new UploadError(400, MISNAMED_FIELD)
   return {
     fields,
     files: (req.files ?? []).map((file) => ({ name: file.originalname, size: file.size, buffer: file.buffer })),

@@ -2,8 +2,10 @@ import { invariantResponse } from '@epic-web/invariant'
 import { createCookieSessionStorage, redirect, type AppLoadContext } from '@remix-run/node'
 import { AuthorizationError, Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+import type { z } from 'zod'
 import { getAssurance } from '#app/models/mfa.server.ts'
 import { findUserByEmail, listUserRoles } from '#app/models/user.server.ts'
+import type { LoginSchema } from '#app/schemas/admin-auth.ts'
 import { db } from '#db/client.ts'
 import type { SessionAal } from '#db/types.ts'
 import { sessionSecret } from './env.server.ts'
@@ -100,7 +102,7 @@ function panelAuthenticator() {
       const email = form.get('email')
       const password = form.get('password')
       if (typeof email !== 'string' || typeof password !== 'string') throw new Error(INVALID_LOGIN)
-      const user = email.length <= 254 ? await findUserByEmail(db, email.trim()) : undefined
+      const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined
       // Checked even without an account, so a wrong address costs as long as a wrong password.
       if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new Error(INVALID_LOGIN)
       return { id: user.id, email: user.email, role: roleOf(await listUserRoles(db, user.id)) }
@@ -111,11 +113,17 @@ function panelAuthenticator() {
 }
 
 /** Checks an e-mail and password; answers the user (with their role, if any) or the message to show. */
-export async function checkLogin(formData: FormData): Promise<{ user: LoginUser } | { error: string }> {
+export async function checkLogin(
+  credentials: z.output<typeof LoginSchema>,
+): Promise<{ user: LoginUser } | { error: string }> {
+  // FormStrategy reads a form from context.formData: the action's parsed values, so the address checked is the one
+  // its rate limit counted (docs/decisions/074).
+  const formData = new FormData()
+  formData.set('email', credentials.email)
+  formData.set('password', credentials.password)
   try {
     const user = await panelAuthenticator().authenticate('panel-login', new Request('http://panel.invalid/'), {
       throwOnError: true,
-      // FormStrategy reads a body already parsed (and size-checked) by the action from context.formData.
       context: { formData } as unknown as AppLoadContext,
     })
     return { user }

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, LoginSchema, AUTH_FORM_MAX_BYTES)
   if ('reply' in form) return form.submission ? refuse(INVALID_LOGIN, 400, form.submission) : form.reply
-  const { submission, value, formData } = form
+  const { submission, value } = form
 
   const limited = await checkRateLimits([
     ['login:ip', context.clientIp],
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ])
   if (limited) return refuse(TOO_MANY_REQUESTS, 429, submission, retryAfterHeaders(limited))
 
-  const outcome = await checkLogin(formData)
+  const outcome = await checkLogin(value)
   if ('error' in outcome) return refuse(outcome.error, 401, submission)
   // Without a role: no session, and none is started.
   if (!outcome.user.role) return refuse(NOT_AN_ADMIN, 403, submission)

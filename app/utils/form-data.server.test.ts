@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readFormData } from './form-data.server.ts'
+import { MISNAMED_FIELD, namesReadAsWritten, readFormData } from './form-data.server.ts'
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
   return new Request('http://localhost/form', { method: 'POST', body, headers })
@@ -94,5 +94,26 @@ describe('readFormData', () => {
     const form = await readFormData(request, 1024)
     expect(form).not.toBeNull()
     expect([...form!.keys()]).toEqual([])
+  })
+
+  test('a field named in a way Conform reads as another name is refused with a 400', async () => {
+    for (const name of ['.intent', 'intent.', '[intent]', 'a..b', 'a[b]', 'a[-1]', '__proto__', 'a.constructor']) {
+      const refused = await readFormData(post(new URLSearchParams([[name, 'delete']])), 1024).catch((e) => e)
+      expect(refused, name).toBeInstanceOf(Response)
+      expect([refused.status, await refused.text()], name).toEqual([400, MISNAMED_FIELD])
+    }
+  })
+})
+
+describe('namesReadAsWritten', () => {
+  test('names as every form of ours writes them pass: plain, lists, nested objects', () => {
+    const form = new URLSearchParams('intent=save&ids=1&ids=2&specs[0].name=Size&specs[0].value=7&tags[]=x&a-b_c=1')
+    expect(namesReadAsWritten(form)).toBe(true)
+  })
+
+  test('names Conform would read as another, or cannot read, do not', () => {
+    for (const name of ['.intent', 'intent.', '[intent]', '[0]x', 'a.[0]', 'a[0', 'a]', 'a[x]', '__proto__.x']) {
+      expect(namesReadAsWritten(new URLSearchParams([[name, '']])), name).toBe(false)
+    }
   })
 })

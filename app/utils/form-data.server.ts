@@ -1,10 +1,12 @@
+import { formatPaths, getPaths } from '@conform-to/dom'
 import { withoutNul } from '#app/schemas/params.ts'
 
 /**
  * Reads a form body of at most `maxBytes`. `request.formData()` buffers whatever arrives, so a public form
  * would let anyone make the server hold megabytes; this stops reading at the limit instead. Returns null when
  * the body is too large; throws a 400 response when it is not a form (no browser sends that). Every name, text
- * value and file name comes without NUL, which Postgres refuses in text (docs/decisions/025).
+ * value and file name comes without NUL, which Postgres refuses in text (docs/decisions/025). A form with a name
+ * Conform would read as another (`.intent` as `intent`) is refused with a 400 (docs/decisions/074).
  */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
   const declared = Number(request.headers.get('content-length'))
@@ -33,12 +35,33 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     offset += chunk.byteLength
   }
 
+  let form: FormData
   try {
     const contentType = request.headers.get('content-type') ?? ''
-    return formWithoutNul(await new Response(body, { headers: { 'Content-Type': contentType } }).formData())
+    form = formWithoutNul(await new Response(body, { headers: { 'Content-Type': contentType } }).formData())
   } catch {
     throw new Response('Bad Request: expected a form submission', { status: 400 })
   }
+  if (!namesReadAsWritten(form)) throw new Response(MISNAMED_FIELD, { status: 400 })
+  return form
+}
+
+export const MISNAMED_FIELD = 'Bad Request: a field of this form is named in a way its page never names it.'
+
+/**
+ * Whether Conform's parse reads every field under the name it was sent with. It reads `.intent` as `intent` and
+ * finds no field at all in `[intent]`, so a check that reads the raw form and an action that reads the parse would
+ * see two different forms; with names only as Conform writes them, both see one (docs/decisions/074).
+ */
+export function namesReadAsWritten(form: FormData | URLSearchParams): boolean {
+  for (const name of new Set(form.keys())) {
+    try {
+      if (formatPaths(getPaths(name)) !== name) return false
+    } catch {
+      return false // a name Conform cannot parse at all
+    }
+  }
+  return true
 }
 
 /** The form with U+0000 dropped from every name, text value and file name (the same form when it has none). */

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createCookie } from '@remix-run/node'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import type { Role } from '#app/lib/permissions.ts'
 import type { Database } from '#db/client.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { npmStartArguments } from '../../scripts/start-command.ts'
@@ -125,7 +126,7 @@ export function builtServerEnv(database: { name: string; url: string }): Record<
 export async function startSession(
   env: Record<string, string>,
   kind: 'panel' | 'reviewer',
-  role?: 'admin',
+  role?: Role,
 ): Promise<{ id: string; cookie: string }> {
   const id = randomBytes(32).toString('base64url')
   await onServer(async (client) => {
