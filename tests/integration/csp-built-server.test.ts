@@ -7,7 +7,8 @@ import { runnableInlineScripts } from '#tests/support/inline-scripts.ts'
 // The production build's CSP (docs/decisions/053): a document allows its inline scripts by their hashes, with no
 // nonce anywhere, so one cached body and its header suit every visitor of our page cache and of a shared cache.
 // The hashes are of the scripts Remix reported as it wrote them (docs/decisions/072); here they must be exactly
-// the body's. That a browser runs them with no violation is tests/e2e/security-headers.spec.ts.
+// the body's. That a browser runs them with no violation is tests/e2e/security-headers.spec.ts; that it runs no
+// other is tests/integration/csp-injected-script.test.ts.
 
 const database = await createSeededDatabase(inject('templateDatabase'))
 const site = useBuiltServer(database)
@@ -68,6 +69,13 @@ describe('CSP on the built server', () => {
     const search = await get('/search?q=sleeves')
     expect(search.status).toBe(200)
     expectHashedScripts(search)
+  })
+
+  test('the page made for tests only is a 404 unless TEST_FIXTURE_ROUTES turns it on', async () => {
+    const fixture = await get('/test-fixtures/injected-script')
+    expect(fixture.status).toBe(404)
+    expect(fixture.body).not.toContain('dataset.injected')
+    expectHashedScripts(fixture)
   })
 
   test('a response that is no document allows no inline script at all', async () => {
