@@ -7,7 +7,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { databaseIsUp } from '#db/health.ts'
-import { inlineScriptHashes } from './lib/content-security-policy.server.ts'
+import { collectInlineScripts, scriptHashes } from './lib/content-security-policy.server.ts'
 import { documentBytes, readDataTransfer } from './lib/document.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { RETRY_AFTER_SECONDS } from './lib/outage.server.ts'
@@ -17,7 +17,7 @@ export const streamTimeout = 5_000
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** Adds these sources to this response's CSP `script-src`: a document's inline scripts (docs/decisions/053). */
+    /** Adds these sources to this response's CSP `script-src`: a document's inline scripts (decisions 053, 072). */
     allowInlineScripts(sources: string[]): void
     /** The visitor's address as Express sees it (TRUST_PROXY decides whose header counts). Never stored raw. */
     clientIp: string
@@ -39,9 +39,11 @@ export default async function handleRequest(
   // nothing worth streaming (docs/decisions/022), and rendering to a string costs less than React's stream of
   // bytes (docs/decisions/035).
   await readDataTransfer(remixContext)
+  const inlineScripts = collectInlineScripts(remixContext)
   const html = renderToString(<RemixServer context={remixContext} url={request.url} />)
   // Hashes, not a nonce: the same body and header then suit every visitor of a shared cache (docs/decisions/053).
-  loadContext.allowInlineScripts(inlineScriptHashes(html))
+  // Of the scripts Remix wrote, as it wrote them: a script injected into the HTML is not among them (072).
+  loadContext.allowInlineScripts(scriptHashes(inlineScripts))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(documentBytes(html), { headers: responseHeaders, status })
 }

@@ -1,34 +1,32 @@
 import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
+import type { EntryContext } from '@remix-run/node'
 
 /**
  * A document's inline scripts are allowed by their hashes, not a nonce, so one body and its header suit every
  * visitor of a shared cache (docs/decisions/053). The site's policy (helmet, server.ts) allows no inline script;
- * each rendered document adds the hashes of its own.
+ * each rendered document adds the hashes of the scripts the app wrote into it, taken as it wrote them, never
+ * from the finished HTML, where a script injected into the page would be allowed with ours (docs/decisions/072).
  */
 
-// The tag's attributes may quote a `>`; the text ends at the first `</script` followed by whitespace, `/` or `>`, as
-// the HTML tokenizer ends it. Our HTML writes `<` nowhere else as text: React escapes it, and so does inline data.
-const SCRIPT = /<script(?=[\t\n\f\r />])((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script[\t\n\f\r />]/gi
-const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
-const SRC = /(?:^|\s)src\s*=/i
-// What a browser runs (HTML's JavaScript MIME types and the script-like types); any other type, such as
-// application/ld+json, is a data block, which CSP does not check.
-const EXECUTABLE_TYPE =
-  /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:javascript1\.[0-5]|jscript|livescript))$/i
+/**
+ * An empty list that Remix's `<Scripts>`, `<ScrollRestoration>` and data transfer fill, during the render of
+ * `context`, with the text of each inline script they write (patches/@remix-run+react+2.17.5.patch).
+ */
+export function collectInlineScripts(context: EntryContext): string[] {
+  if (!context.renderMeta) throw new Error('No renderMeta on the entry context to collect its inline scripts in')
+  const texts: string[] = []
+  Object.assign(context.renderMeta, { inlineScripts: texts })
+  return texts
+}
 
-/** The `'sha256-…'` source of every distinct inline script a browser would run in `html`, in document order. */
-export function inlineScriptHashes(html: string): string[] {
-  const sources = new Set<string>()
-  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT)) {
-    if (SRC.test(attributes)) continue // a script from a file: 'self' allows it, its text is not run
-    const type = TYPE.exec(attributes)
-    if (type && !EXECUTABLE_TYPE.test((type[1] ?? type[2] ?? type[3]!).trim())) continue
-    // The parser turns CR LF and lone CR into LF before the browser hashes the text.
+/** The `'sha256-…'` source of each distinct script text, in order. */
+export function scriptHashes(texts: string[]): string[] {
+  return [...new Set(texts)].map((text) => {
+    // The browser hashes the text as its parser hands it over: CR LF and lone CR become LF.
     const parsed = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
-    sources.add(`'sha256-${createHash('sha256').update(parsed).digest('base64')}'`)
-  }
-  return [...sources]
+    return `'sha256-${createHash('sha256').update(parsed).digest('base64')}'`
+  })
 }
 
 /** `policy` (a Content-Security-Policy header) with `sources` added to its `script-src`. */

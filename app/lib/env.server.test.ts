@@ -28,6 +28,11 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/)
   })
 
+  test('TEST_FIXTURE_ROUTES: off unless turned on, as on every real site', () => {
+    expect(parseEnv({}).TEST_FIXTURE_ROUTES).toBe(false)
+    expect(parseEnv({ TEST_FIXTURE_ROUTES: 'true' }).TEST_FIXTURE_ROUTES).toBe(true)
+  })
+
   test('HTTP_CACHE_PURGE_URLS: none by default, a comma-separated list of http(s) URLs', () => {
     expect(parseEnv({}).HTTP_CACHE_PURGE_URLS).toEqual([])
     expect(parseEnv({ HTTP_CACHE_PURGE_URLS: '' }).HTTP_CACHE_PURGE_URLS).toEqual([])

@@ -125,6 +125,8 @@ const envSchema = z
     // Above a proxy's idle timeout (Varnish, AWS ALB: 60 s), so the proxy, not us, closes an idle connection (056).
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(65_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(66_000),
+    // Answers the routes that exist for tests only (app/routes/_site.test-fixtures.*); off, they are 404s.
+    TEST_FIXTURE_ROUTES: boolean.default('false'),
     // The rendered-page cache for anonymous visitors (production only; see app/lib/page-cache.server.ts).
     PAGE_CACHE: boolean.default('true'),
     // Shared caches (Varnish with xkey) every write purges the pages it touched in: comma-separated URLs (decision 054).

@@ -1,5 +1,5 @@
 import type { EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { RemixServer, Scripts, ScrollRestoration } from '@remix-run/react'
 import { createStaticHandler, matchRoutes, type AgnosticDataRouteObject } from '@remix-run/router'
 // The function Remix calls every loader through; not public, so reached by its file.
 import { callRouteLoader } from '@remix-run/server-runtime/dist/data.js'
@@ -8,9 +8,13 @@ import { renderToString } from 'react-dom/server'
 import { UNSAFE_DataRouterContext, type RouteObject } from 'react-router-dom'
 import { createStaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+import { runnableInlineScripts } from '#tests/support/inline-scripts.ts'
+import { collectInlineScripts } from './content-security-policy.server.ts'
+import { readDataTransfer } from './document.server.ts'
 
 // patches/ make the route tree once per build instead of once per request (docs/decisions/032); without them
-// every render builds new route objects and the router's match cache, keyed by them, never hits.
+// every render builds new route objects and the router's match cache, keyed by them, never hits. One more has
+// Remix report the inline scripts it writes, which a document's CSP allows by their hashes (docs/decisions/072).
 
 async function staticContext(routes: AgnosticDataRouteObject[]) {
   const context = await createStaticHandler(routes).query(new Request('http://shop.test/'))
@@ -35,33 +39,9 @@ describe('patched router libraries', () => {
       seen.push(useContext(UNSAFE_DataRouterContext)!.router.routes)
       return <p>home</p>
     }
-    const manifest = {
-      entry: { module: '/entry.client.js', imports: [] },
-      url: '/manifest.js',
-      version: '1',
-      routes: {
-        root: {
-          id: 'root',
-          path: '',
-          module: '/root.js',
-          hasAction: false,
-          hasLoader: false,
-          hasClientAction: false,
-          hasClientLoader: false,
-          hasErrorBoundary: false,
-        },
-      },
-    }
+    const manifest = rootManifest()
     const render = async () => {
-      const context = {
-        manifest,
-        routeModules: { root: { default: Root } },
-        staticHandlerContext: await staticContext([{ id: 'root', path: '' }]),
-        serverHandoffString: '{}',
-        future: {},
-        isSpaMode: false,
-        serializeError: (error: Error) => ({ message: error.message }),
-      } as unknown as EntryContext
+      const context = await rootContext(manifest, Root)
       return renderToString(<RemixServer context={context} url="http://shop.test/" />)
     }
 
@@ -69,6 +49,31 @@ describe('patched router libraries', () => {
     await render()
     expect(seen).toHaveLength(2)
     expect(seen[1]).toBe(seen[0])
+  })
+
+  it('<Scripts>, <ScrollRestoration> and the data transfer report each inline script they write, as they write it', async () => {
+    // Beside them, a script in raw HTML, as an injection would leave one: written, but reported by no one.
+    function Root() {
+      return (
+        <>
+          <div dangerouslySetInnerHTML={{ __html: '<script>injected()</script>' }} />
+          <ScrollRestoration />
+          <Scripts />
+        </>
+      )
+    }
+    const context = await rootContext(rootManifest(), Root, {
+      future: { v3_singleFetch: true },
+      serverHandoffStream: new Blob(['[{"_1":2},"loaded"]']).stream(),
+      renderMeta: {},
+    })
+    await readDataTransfer(context)
+    const reported = collectInlineScripts(context)
+    const html = renderToString(<RemixServer context={context} url="http://shop.test/" />)
+
+    // Scroll restoration, the context, the route modules, the data and the end of the data.
+    expect(reported).toHaveLength(5)
+    expect(runnableInlineScripts(html)).toEqual(['injected()', ...reported])
   })
 
   it('matches every address as the unpatched matcher does, trying only the branches its first segment allows', () => {
@@ -168,3 +173,38 @@ describe('patched router libraries', () => {
     }
   })
 })
+
+/** A build with the root route alone. */
+function rootManifest() {
+  return {
+    entry: { module: '/entry.client.js', imports: [] },
+    url: '/manifest.js',
+    version: '1',
+    routes: {
+      root: {
+        id: 'root',
+        path: '',
+        module: '/root.js',
+        hasAction: false,
+        hasLoader: false,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: false,
+      },
+    },
+  }
+}
+
+/** One request's context for `<RemixServer>`, rendering `Root` at `/`. */
+async function rootContext(manifest: ReturnType<typeof rootManifest>, Root: () => JSX.Element, fields = {}) {
+  return {
+    manifest,
+    routeModules: { root: { default: Root } },
+    staticHandlerContext: await staticContext([{ id: 'root', path: '' }]),
+    serverHandoffString: '{}',
+    future: {},
+    isSpaMode: false,
+    serializeError: (error: Error) => ({ message: error.message }),
+    ...fields,
+  } as unknown as EntryContext
+}
