@@ -51,6 +51,9 @@ async function createViteDevServer() {
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
+// Flat, as URLSearchParams reads a query (and so Remix, and every key made from the address): qs's nesting reads
+// `q[]=x` and `q[a]=x` as `q`. Nothing here reads nested objects from `req.query`.
+app.set('query parser', 'simple')
 
 // First: once a stop has begun, /healthz answers 503 and responses close their connection (docs/decisions/056).
 const gracefulStop = createGracefulStop()
