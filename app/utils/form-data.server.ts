@@ -1,10 +1,13 @@
+import { namesWithinLimits } from '#app/lib/request-limits.server.ts'
 import { withoutNul } from '#app/schemas/params.ts'
 
 /**
  * Reads a form body of at most `maxBytes`. `request.formData()` buffers whatever arrives, so a public form
  * would let anyone make the server hold megabytes; this stops reading at the limit instead. Returns null when
- * the body is too large; throws a 400 response when it is not a form (no browser sends that). Every name, text
- * value and file name comes without NUL, which Postgres refuses in text (docs/decisions/025).
+ * the form is too large: over `maxBytes`, or over the limits on its fields and their names (REQUEST_LIMITS,
+ * docs/decisions/073), checked before anything reads the names as paths (Conform). Throws a 400 response when
+ * it is not a form (no browser sends that). Every name, text value and file name comes without NUL, which
+ * Postgres refuses in text (docs/decisions/025).
  */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
   const declared = Number(request.headers.get('content-length'))
@@ -33,12 +36,14 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     offset += chunk.byteLength
   }
 
+  let form: FormData
   try {
     const contentType = request.headers.get('content-type') ?? ''
-    return formWithoutNul(await new Response(body, { headers: { 'Content-Type': contentType } }).formData())
+    form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
   } catch {
     throw new Response('Bad Request: expected a form submission', { status: 400 })
   }
+  return namesWithinLimits(form.keys()) ? formWithoutNul(form) : null
 }
 
 /** The form with U+0000 dropped from every name, text value and file name (the same form when it has none). */
