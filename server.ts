@@ -12,6 +12,7 @@ import { measureRequestDurations } from '#app/lib/metrics/request-duration.serve
 import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
 import { readPublicPagesFromReplicas } from '#app/lib/replica-reads.server.ts'
+import { limitQueries } from '#app/lib/request-limits.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
 import { sendResponsesWhole } from '#app/lib/whole-responses.server.ts'
@@ -51,6 +52,9 @@ async function createViteDevServer() {
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
+// Flat, as URLSearchParams reads a query (and so Remix, and every key made from the address): qs's nesting reads
+// `q[]=x` and `q[a]=x` as `q`. Nothing here reads nested objects from `req.query`.
+app.set('query parser', 'simple')
 
 // First: once a stop has begun, /healthz answers 503 and responses close their connection (docs/decisions/056).
 const gracefulStop = createGracefulStop()
@@ -115,6 +119,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   logger.warn({ origin, url: req.originalUrl }, 'cross-origin POST refused')
   res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
 })
+
+// Before anything reads the query (the view counter, the page cache, the routes; docs/decisions/073).
+app.use(limitQueries())
 
 // Prometheus metrics, never public (docs/decisions/028): here only with the token, or on METRICS_PORT; under a
 // cluster primary, the primary serves them for every process (docs/decisions/029).

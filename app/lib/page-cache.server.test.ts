@@ -3,7 +3,7 @@ import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { serveForTests } from '#tests/support/serve.ts'
 import { createInvalidationSequence } from './invalidation-sequence.ts'
-import { createPageCache } from './page-cache.server.ts'
+import { cacheKey, createPageCache } from './page-cache.server.ts'
 import { dropPages } from './page-drops.server.ts'
 import { productChanged } from './page-tags.ts'
 
@@ -236,5 +236,41 @@ describe('a page is kept from its second request (docs/decisions/033)', () => {
     } finally {
       await close()
     }
+  })
+})
+
+describe('the key: the query as the route reads it (URLSearchParams), never as Express parses it', () => {
+  const key = (target: string) => cacheKey(new URL(`http://x${target}`))
+
+  test('parameter order does not matter across names; values keep their order within one', () => {
+    expect(key('/category/x?sort=price&page=2')).toBe(key('/category/x?page=2&sort=price'))
+    expect(key('/search?q=a&q=b')).not.toBe(key('/search?q=b&q=a'))
+    expect(key('/search?q=zzz&q=mylar')).not.toBe(key('/search?q=mylar'))
+    // Written differently, read the same by the route: one key.
+    expect(key('/search?q=a+b')).toBe(key('/search?q=a%20b'))
+    expect(key('/search?q[]=a')).toBe(key('/search?q%5B%5D=a'))
+  })
+
+  test.each([
+    ['/search?q%5B%5D=mylar', '/search?q=mylar'],
+    ['/search?q[]=mylar', '/search?q=mylar'],
+    ['/search?q.x=mylar', '/search?q=mylar'],
+    ['/search?q[x]=mylar', '/search?q=mylar'],
+    ['/search?q=mylar&page[]=2', '/search?q=mylar&page=2'],
+    ['/search?q=mylar&_data[]=routes%2Fsearch', '/search?q=mylar&_data=routes%2Fsearch'],
+    ['/product/A/..', '/product/A'],
+  ])('%s is not %s', (hostile, clean) => {
+    expect(key(hostile)).not.toBe(key(clean))
+  })
+
+  test('NUL is dropped as requestUrl drops it, so the first value read is the first value keyed', () => {
+    // The route reads q=zzz from the first and q=mylar from the second.
+    expect(key('/search?q%00=zzz&q=mylar')).toBe(key('/search?q=zzz&q=mylar'))
+    expect(key('/search?q%00=zzz&q=mylar')).not.toBe(key('/search?q=mylar&q%00=zzz'))
+  })
+
+  test('the path is the one the route renders: dot segments and backslashes resolved', () => {
+    expect(key('/product/A/../B')).toBe(key('/product/B'))
+    expect(key('/x\\..\\search?q=a')).toBe(key('/search?q=a'))
   })
 })

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express'
+import { withoutNul } from '#app/schemas/params.ts'
 import { metrics } from './metrics/registry.server.ts'
 import { onPageDrops } from './page-drops.server.ts'
 import { EVERY_PAGE, pageTags, type Invalidation, type Tags } from './page-tags.ts'
+import { routeAddress } from './route-address.server.ts'
 
 /**
  * A rendered-page cache for anonymous GETs, in front of Remix (DESIGN.md §8). A response is kept when
@@ -122,7 +124,9 @@ export function createPageCache({
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie || req.headers.authorization) {
       return next()
     }
-    const key = cacheKey(req.path, req.query)
+    const address = routeAddress(req)
+    if (!address) return next()
+    const key = cacheKey(address)
     const hit = entries.get(key)
     if (hit && hit.expiresAt > Date.now()) {
       store(key, hit)
@@ -144,11 +148,11 @@ export function createPageCache({
           singleFlightSaved.inc()
           return serve(req, res, entry)
         }
-        render(req, res, next, key)
+        render(req, res, next, key, address.pathname)
       })
       return
     }
-    render(req, res, next, key)
+    render(req, res, next, key, address.pathname)
   }
 
   function waitFor(result: Promise<Entry | null>): Promise<Entry | null> {
@@ -158,10 +162,10 @@ export function createPageCache({
   }
 
   /** Lets Remix answer, keeps the response when it may be kept, and tells whoever waits on this key. */
-  function render(req: Request, res: Response, next: NextFunction, key: string) {
+  function render(req: Request, res: Response, next: NextFunction, key: string, pathname: string) {
     let settle!: (entry: Entry | null) => void
     const result = new Promise<Entry | null>((resolve) => (settle = resolve))
-    const flight: Flight = { tags: pageTags(req.path), result, spoiled: false, release: () => settle(null) }
+    const flight: Flight = { tags: pageTags(pathname), result, spoiled: false, release: () => settle(null) }
     const land = (entry: Entry | null) => {
       if (flights.get(key) === flight) flights.delete(key)
       settle(entry)
@@ -224,15 +228,18 @@ function touchedBy(invalidation: Invalidation): (tags: Tags) => boolean {
   return (tags) => tags === EVERY_PAGE || tags.some((tag) => named.has(tag))
 }
 
-/** Path plus query with parameters in a stable order, so `?b=1&a=2` and `?a=2&b=1` share an entry. */
-export function cacheKey(path: string, query: Request['query']): string {
+/**
+ * A page's key: its path and its query's names and values exactly as the route reads them (URLSearchParams, NUL
+ * dropped as requestUrl drops it: never Express's `req.query`, whose parser reads `q[]` or `q.x` as `q`). Sorted
+ * by name only, and stably: `?b=1&a=2` and `?a=2&b=1` share an entry, while a repeated name keeps its values in
+ * order, so `?q=a&q=b` (whose `get('q')` is `a`) is not `?q=b&q=a`.
+ */
+export function cacheKey({ pathname, searchParams }: URL): string {
   const params = new URLSearchParams()
-  for (const name of Object.keys(query).sort()) {
-    const value = query[name]
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item))
-  }
+  for (const [name, value] of searchParams) params.append(withoutNul(name), withoutNul(value))
+  params.sort()
   const search = params.toString()
-  return search ? `${path}?${search}` : path
+  return search ? `${pathname}?${search}` : pathname
 }
 
 /** A stored page, with the headers it was rendered with. */

@@ -49,7 +49,7 @@ const SITEMAP = /^\/sitemaps\/[^/]+$/i
 const COMPARISON = /^\/compare\/[^/]+$/i
 const GUIDE = /^\/guides\/[^/]+$/i
 
-/** The tags of the page at `path` (Express's `req.path`, still percent-encoded). */
+/** The tags of the page at `path`: the route's pathname (routeAddress), still percent-encoded. */
 export function pageTags(path: string): Tags {
   const route = routePath(path)
   if (route === null) return EVERY_PAGE

@@ -27,7 +27,7 @@ const C = 'B0CCCCCCCC'
 let counter: ReturnType<typeof startCountingViews>
 
 function request(path: string, { status = 200, userAgent = BROWSER, method = 'GET' } = {}) {
-  const req = { method, path, get: (name: string) => (name === 'user-agent' ? userAgent : undefined) }
+  const req = { method, originalUrl: path, get: (name: string) => (name === 'user-agent' ? userAgent : undefined) }
   const res = Object.assign(new EventEmitter(), { statusCode: status })
   const next = vi.fn()
   counter.middleware(req as unknown as Request, res as unknown as Response, next as NextFunction)
@@ -62,6 +62,20 @@ describe('the view counter', () => {
     request('/product/not-an-asin')
     await counter.flush()
     expect(saved).toEqual([[{ day: '2026-11-25', asin: A, views: 3 }]])
+  })
+
+  test('the page the route renders: dot segments and backslashes resolved as the URL parser resolves them', async () => {
+    request(`/search/../product/${A}`)
+    request(`/x\\..\\product/${B}`)
+    request(`/product/${C}/..`)
+    request(`/product/%2e%2e`)
+    await counter.flush()
+    expect(saved).toEqual([
+      [
+        { day: '2026-11-25', asin: A, views: 1 },
+        { day: '2026-11-25', asin: B, views: 1 },
+      ],
+    ])
   })
 
   test('the day is the site’s (America/New_York): 02:00 UTC is still yesterday there', async () => {

@@ -6,6 +6,7 @@ import { isoDate } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
+import { routeAddress } from './route-address.server.ts'
 
 /**
  * Product-page views, counted by the server (docs/decisions/046): every GET of `/product/{asin}` (or its single
@@ -42,7 +43,7 @@ export function startCountingViews({ flushMs = 10_000, maxKeys = 50_000 }: ViewC
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method === 'GET') {
-      const asin = PRODUCT_PAGE.exec(req.path)?.[1]
+      const asin = PRODUCT_PAGE.exec(routeAddress(req)?.pathname ?? '')?.[1]
       if (asin && isAsin(asin) && !isbot(req.get('user-agent'))) {
         res.once('finish', () => {
           if (res.statusCode === 200) count(asin)

@@ -6,7 +6,7 @@ import { readPublicPagesFromReplicas } from './replica-reads.server.ts'
 /** Whether the request would read a replica: the scope its handlers run in. */
 function readsReplica(method: string, path: string, cookie?: string): boolean {
   let marked: boolean | undefined
-  const req = { method, path, headers: cookie ? { cookie } : {} } as Request
+  const req = { method, originalUrl: path, headers: cookie ? { cookie } : {} } as Request
   readPublicPagesFromReplicas()(req, {} as Response, () => {
     marked = replicaReads() !== undefined
   })
@@ -35,5 +35,9 @@ describe('which requests read the replicas (decision 055)', () => {
     }
     expect(readsReplica('GET', '/product/B0TEST1234', 'cv_reviewer=abc')).toBe(false)
     expect(readsReplica('GET', '/', 'cv_toast=abc')).toBe(false)
+    // The page the route renders, not Express's path: these are the panel to Remix.
+    for (const path of ['/product/x\\..\\..\\admin', '/guides/%2e%2e/admin', '/product/../admin']) {
+      expect(readsReplica('GET', path), path).toBe(false)
+    }
   })
 })

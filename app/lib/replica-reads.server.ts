@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { readFromReplicas } from '#db/read-scope.ts'
 import { EVERY_PAGE, pageTags } from './page-tags.ts'
+import { routeAddress } from './route-address.server.ts'
 
 /**
  * Marks the requests whose reads go to the replicas (decision 055): GETs (and HEADs) of the public pages — the
@@ -12,8 +13,9 @@ import { EVERY_PAGE, pageTags } from './page-tags.ts'
  */
 export function readPublicPagesFromReplicas(): RequestHandler {
   return (req, _res, next) => {
-    const read = req.method === 'GET' || req.method === 'HEAD'
-    if (read && !req.headers.cookie && pageTags(req.path) !== EVERY_PAGE) readFromReplicas(next)
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie
+    const pathname = anonymousRead ? routeAddress(req)?.pathname : undefined
+    if (pathname !== undefined && pageTags(pathname) !== EVERY_PAGE) readFromReplicas(next)
     else next()
   }
 }

@@ -2,7 +2,8 @@ import type { NextFunction, Request, Response } from 'express'
 import { PERSONAL_COOKIE } from '#app/utils/cache.ts'
 import { RENDER_VERSIONS } from './page-cache.server.ts'
 import { readVersions, type TagVersions } from './page-tag-versions.server.ts'
-import { pageTags } from './page-tags.ts'
+import { EVERY_PAGE, pageTags } from './page-tags.ts'
+import { routeAddress } from './route-address.server.ts'
 import { pageKeys } from './surrogate-keys.ts'
 
 /**
@@ -16,7 +17,8 @@ import { pageKeys } from './surrogate-keys.ts'
 export function sharedCacheHeaders({ checkVersions }: { checkVersions: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const tags = pageTags(req.path)
+    const pathname = routeAddress(req)?.pathname
+    const tags = pathname === undefined ? EVERY_PAGE : pageTags(pathname)
     // A signed-in visitor's page is private whatever it is: nothing to read for it.
     const personal = Boolean(req.headers.authorization) || PERSONAL_COOKIE.test(req.headers.cookie ?? '')
     if (checkVersions && !personal) res.locals[RENDER_VERSIONS] = readVersions(tags)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { REQUEST_LIMITS } from '#app/lib/request-limits.server.ts'
 import { MISNAMED_FIELD, namesReadAsWritten, readFormData } from './form-data.server.ts'
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
@@ -84,6 +85,26 @@ describe('readFormData', () => {
     expect(multipart?.get('message')).toBe('héllo')
     const file = multipart?.get('file') as File
     expect([file.name, file.type, await file.text()]).toEqual(['x.png', 'image/png', '<png>'])
+  })
+
+  test('a form over the limits on fields and names is refused as too large, urlencoded or multipart', async () => {
+    const fields = (count: number) => new URLSearchParams(Array.from({ length: count }, (_, n) => [`f${n}`, '']))
+    const named = (name: string) => new URLSearchParams([[name, 'x']])
+    const big = 1 << 20
+    expect(await readFormData(post(fields(REQUEST_LIMITS.fields)), big)).not.toBeNull()
+    expect(await readFormData(post(named('n'.repeat(REQUEST_LIMITS.nameLength))), big)).not.toBeNull()
+    for (const form of [
+      fields(REQUEST_LIMITS.fields + 1),
+      fields(10_000),
+      named('n'.repeat(REQUEST_LIMITS.nameLength + 1)),
+      named(`a${'[0]'.repeat(1_000)}`),
+      named(`a${'.b'.repeat(1_000)}`),
+    ]) {
+      expect(await readFormData(post(form), big)).toBeNull()
+    }
+    const multipart = new FormData()
+    for (let n = 0; n <= REQUEST_LIMITS.fields; n++) multipart.append('f', '')
+    expect(await readFormData(post(multipart), big)).toBeNull()
   })
 
   test('an empty body is an empty form', async () => {

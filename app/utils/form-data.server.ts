@@ -1,12 +1,15 @@
 import { formatPaths, getPaths } from '@conform-to/dom'
+import { namesWithinLimits } from '#app/lib/request-limits.server.ts'
 import { withoutNul } from '#app/schemas/params.ts'
 
 /**
  * Reads a form body of at most `maxBytes`. `request.formData()` buffers whatever arrives, so a public form
  * would let anyone make the server hold megabytes; this stops reading at the limit instead. Returns null when
- * the body is too large; throws a 400 response when it is not a form (no browser sends that). Every name, text
- * value and file name comes without NUL, which Postgres refuses in text (docs/decisions/025). A form with a name
- * Conform would read as another (`.intent` as `intent`) is refused with a 400 (docs/decisions/074).
+ * the form is too large: over `maxBytes`, or over the limits on its fields and their names (REQUEST_LIMITS,
+ * docs/decisions/073), checked before anything reads the names as paths (Conform). Throws a 400 response when
+ * it is not a form (no browser sends that), or has a name Conform would read as another (`.intent` as `intent`,
+ * docs/decisions/074). Every name, text value and file name comes without NUL, which Postgres refuses in text
+ * (docs/decisions/025).
  */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
   const declared = Number(request.headers.get('content-length'))
@@ -38,10 +41,12 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   let form: FormData
   try {
     const contentType = request.headers.get('content-type') ?? ''
-    form = formWithoutNul(await new Response(body, { headers: { 'Content-Type': contentType } }).formData())
+    form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
   } catch {
     throw new Response('Bad Request: expected a form submission', { status: 400 })
   }
+  if (!namesWithinLimits(form.keys())) return null
+  form = formWithoutNul(form)
   if (!namesReadAsWritten(form)) throw new Response(MISNAMED_FIELD, { status: 400 })
   return form
 }

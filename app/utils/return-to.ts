@@ -15,8 +15,9 @@ export function sameSitePath(value: unknown): string | null {
   } catch {
     return null
   }
-  // The parser drops tabs and line breaks first, so "/\n/evil.example" is another host by now.
-  if (url.origin !== BASE) return null
+  // The parser drops tabs and line breaks first, so "/\n/evil.example" is another host by now; and it resolves dot
+  // segments after reading the host, so "/.//evil.example" is here the path "//evil.example", a host to a browser.
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null
   return `${url.pathname}${url.search}`
 }
 

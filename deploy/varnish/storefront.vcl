@@ -52,7 +52,9 @@ sub vcl_recv {
     }
 
     # One entry per page the app tells apart: campaign parameters (which no page reads) are dropped, and the
-    # rest sorted, as the app's own cache key sorts them.
+    # rest sorted. querysort orders the parameters as written, by name and value, and never decodes them, so
+    # `q%5B%5D` stays a name of its own (the app reads it so too); the app is asked for the address as sorted,
+    # so what is kept is always the page of the address it is kept under.
     set req.url = regsuball(req.url, "(?i)([?&])(utm_[a-z_]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|mc_cid|mc_eid)=[^&]*", "\1");
     set req.url = std.querysort(req.url);
     return (hash);

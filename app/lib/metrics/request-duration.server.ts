@@ -1,5 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
+import { routeAddress } from '../route-address.server.ts'
 import { metrics } from './registry.server.ts'
 import { createRoutePattern } from './route-pattern.server.ts'
 
@@ -14,7 +15,7 @@ export function measureRequestDurations(build: () => Build, staticDir = 'build/c
   const { requestDuration } = metrics()
   return (req: Request, res: Response, next: NextFunction) => {
     const stopTimer = requestDuration.startTimer()
-    const pathname = req.path
+    const pathname = routeAddress(req)?.pathname ?? req.path
     res.once('finish', () => {
       const status = String(res.statusCode)
       const current = build()
