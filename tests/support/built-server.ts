@@ -119,28 +119,34 @@ export function builtServerEnv(database: { name: string; url: string }): Record<
 }
 
 /**
- * A session on the built server as the server would start it: a user (holding `role`, when given), a session
- * row of `kind`, and its signed cookie. Answers the session id (to see whether a request ended it) and the
- * cookie header.
+ * A session on the built server as the server would start it: a user (holding `role`, when given; or the user
+ * `userId`, as it is), a session row of `kind`, and its signed cookie. Answers the session id (to see whether a
+ * request ended it), the cookie header and the user's id.
  */
 export async function startSession(
   env: Record<string, string>,
   kind: 'panel' | 'reviewer',
   role?: Role,
-): Promise<{ id: string; cookie: string }> {
+  { userId }: { userId?: number } = {},
+): Promise<{ id: string; cookie: string; userId: number }> {
   const id = randomBytes(32).toString('base64url')
-  await onServer(async (client) => {
-    const { rows } = await client.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [
-      `${role ?? kind}-${id.slice(0, 12)}@example.com`,
-    ])
-    if (role) await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [rows[0]!.id, role])
+  const user = await onServer(async (client) => {
+    let user = userId
+    if (user === undefined) {
+      const { rows } = await client.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [
+        `${role ?? kind}-${id.slice(0, 12)}@example.com`,
+      ])
+      user = rows[0]!.id
+      if (role) await client.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [user, role])
+    }
     await client.query(
       "INSERT INTO sessions (id, user_id, kind, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')",
-      [id, rows[0]!.id, kind],
+      [id, user, kind],
     )
+    return user
   }, env.DATABASE_URL)
   const cookie = createCookie(kind === 'panel' ? 'cv_session' : 'cv_reviewer', { secrets: [env.SESSION_SECRET!] })
-  return { id, cookie: (await cookie.serialize(id)).split(';')[0]! }
+  return { id, cookie: (await cookie.serialize(id)).split(';')[0]!, userId: user }
 }
 
 /** A signed-in admin of the built server: the cookie header. */

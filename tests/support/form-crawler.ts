@@ -3,7 +3,8 @@ import { parse, type HTMLElement } from 'node-html-parser'
 /**
  * A small crawler for tests/integration/hostile-input.test.ts: it reads pages as a browser without
  * JavaScript would (links and forms in the server's HTML), and turns every form it finds into submissions
- * carrying hostile values. It knows no route of the app, so a form added later is found and fuzzed too.
+ * carrying hostile values, or a field under another name. It knows no route of the app, so a form added later is
+ * found and fuzzed too.
  */
 
 export interface Field {
@@ -33,6 +34,8 @@ export interface Submission {
   /** What was hostile, for the report: "q = NUL", "every field = SQL", "every field repeated", … */
   label: string
   entries: Array<[string, string | File]>
+  /** Added to the query of a POST's address, next to the body. */
+  query?: Array<[string, string]>
 }
 
 /**
@@ -198,18 +201,33 @@ export function formKey(form: FoundForm): string {
 
 /** A form without its address: the same filter form on every category page has one signature. */
 export function formSignature(form: FoundForm): string {
-  // A hidden field or button that picks a branch has a word for a value (intent=delete); ids, addresses and
-  // tokens vary from page to page and do not make another form.
   const fields = [
     ...new Set(
       form.fields.map((field) =>
         field.kind === 'hidden' || field.kind === 'submit'
-          ? `${field.name}=${/^[A-Za-z_-]{1,30}$/.test(field.value) ? field.value : '*'}`
+          ? `${field.name}=${isWord(field.value) ? field.value : '*'}`
           : field.name,
       ),
     ),
   ].sort()
   return [form.method, form.multipart ? 'multipart' : 'urlencoded', ...fields].join(' ')
+}
+
+/**
+ * A hidden field or button that picks a branch has a word for a value (intent=delete); ids, addresses and tokens
+ * vary from page to page and do not make another form.
+ */
+const isWord = (value: string) => /^[A-Za-z_-]{1,30}$/.test(value)
+
+/** The field that picks the action's branch: the pressed button's, else a hidden field holding a word. */
+const branchField = (form: FoundForm) =>
+  form.fields.find((f) => f.kind === 'submit') ?? form.fields.find((f) => f.kind === 'hidden' && isWord(f.value))
+
+/** The form for a report: its method, address and branch ("POST /admin/settings intent=add-user"). */
+export function formName(form: FoundForm): string {
+  const url = new URL(form.action)
+  const branch = branchField(form)
+  return `${form.method} ${url.pathname}${url.search}${branch ? ` ${branch.name}=${branch.value}` : ''}`
 }
 
 /** An address's shape: path segments and query values holding digits (ids, ASINs, pages) become `*`. */
@@ -277,6 +295,47 @@ export function requestOf(submission: Submission, headers: Record<string, string
   } else {
     body = new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))
   }
-  const origin = new URL(form.action).origin
-  return [form.action, { method: 'POST', body, headers: { ...headers, Origin: origin }, redirect: 'manual' }]
+  const url = new URL(form.action)
+  for (const [name, value] of submission.query ?? []) url.searchParams.append(name, value)
+  return [url.toString(), { method: 'POST', body, headers: { ...headers, Origin: url.origin }, redirect: 'manual' }]
+}
+
+/** Other spellings of a field's name that a form reader may take for the name itself (Conform reads `.n` as `n`). */
+const RESPELLINGS: ReadonlyArray<(name: string) => string> = [
+  (name) => `.${name}`,
+  (name) => `${name}.`,
+  (name) => `[${name}]`,
+  (name) => `${name}[0]`,
+]
+
+/**
+ * The form's submissions with a field under another name, twice, or in the address's query too: for the field that
+ * picks the action's branch and the first other one. Each is respelled (`.n`, `n.`, `[n]`, `n[0]`); sent twice,
+ * with its own value, and with another value first; and, for a POST, sent in the query with the other value as
+ * well as in the body, and in the query alone. The other value is what another form posting to the same path sends
+ * in that field (another branch, which a reader of the first value, or of the query, would take), else "other".
+ */
+export function* nameMutationsOf(form: FoundForm, forms: readonly FoundForm[]): Generator<Submission> {
+  const sent = form.fields.filter((f) => f.kind !== 'file')
+  const branch = branchField(form)
+  const first = sent.find((f) => f.name !== branch?.name)
+  const path = new URL(form.action).pathname
+  const siblings = forms.filter((other) => other.method === form.method && new URL(other.action).pathname === path)
+  for (const field of [branch, first]) {
+    if (!field) continue
+    const { name, value } = field
+    const other =
+      siblings.flatMap((f) => f.fields).find((f) => f.name === name && f.value && f.value !== value)?.value ?? 'other'
+    const rest = sent.filter((f) => f.name !== name).map((f): [string, string] => [f.name, f.value])
+    for (const respell of RESPELLINGS) {
+      yield { form, label: `${name} sent as ${respell(name)}`, entries: [...rest, [respell(name), value]] }
+    }
+    yield { form, label: `${name} twice`, entries: [...rest, [name, value], [name, value]] }
+    yield { form, label: `${name} twice, "${other}" first`, entries: [...rest, [name, other], [name, value]] }
+    if (form.method === 'POST') {
+      const query: Array<[string, string]> = [[name, other]]
+      yield { form, label: `${name} in the query too, as "${other}"`, entries: [...rest, [name, value]], query }
+      yield { form, label: `${name} in the query only`, entries: rest, query: [[name, value]] }
+    }
+  }
 }
