@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -26,7 +26,7 @@ import {
   type FoundForm,
   type Submission,
 } from '#tests/support/form-crawler.ts'
-import { pngImage } from '#tests/support/images.ts'
+import { addMediaFile } from '#tests/support/media-files.ts'
 
 // Hostile input never yields a 5xx (docs/decisions/025). The production build, on a seeded database of its own, is
 // crawled as an anonymous visitor, a signed-in reviewer and each panel role. Every form found is submitted with
@@ -65,22 +65,14 @@ beforeAll(async () => {
   // Something on every kind of panel page: a folder, and a file in the media library; a draft and a published
   // guide, the second with that file as its cover, and a saved page, each with two revisions (so the editors'
   // buttons of each state, and the forms that restore a revision, are found).
-  const { rows } = await pool.query<{ id: number }>(`INSERT INTO media_folders (name) VALUES ('Fuzz') RETURNING id`)
-  const key = `${Date.now()}-${randomBytes(8).toString('hex')}.png`
-  const png = pngImage(2, 2)
-  await writeFile(path.join(uploadDir, key), png)
-  const media = await pool.query<{ id: number }>(
-    `INSERT INTO media (url, key, file_name, file_size, mime_type, width, height, folder_id)
-     VALUES ($1, $2, 'fuzz.png', $3, 'image/png', 2, 2, $4) RETURNING id`,
-    [`/uploads/${key}`, key, png.length, rows[0]!.id],
-  )
+  const mediaId = await addMediaFile(pool, uploadDir, 'Fuzz')
   const documents = await pool.query<{ id: number; title: string; summary: string; body: string }>(
     `INSERT INTO documents (kind, slug, title, summary, body, status, published_at, cover_media_id, revision) VALUES
        ('guide', 'fuzz-draft', 'Fuzz draft', 'A draft.', 'Draft text.', 'draft', NULL, NULL, 2),
        ('guide', 'fuzz-live', 'Fuzz live', 'A guide.', '::product{asin="B073TEQUFH"}', 'published', now(), $1, 2),
        ('page', 'about', 'About us', 'Who we are.', 'We collect comics.', 'published', now(), NULL, 2)
      RETURNING id, title, summary, body`,
-    [media.rows[0]!.id],
+    [mediaId],
   )
   for (const document of documents.rows) {
     await pool.query(

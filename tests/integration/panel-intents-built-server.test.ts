@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -13,7 +12,7 @@ import {
   type BuiltServer,
 } from '#tests/support/built-server.ts'
 import { readPage, urlShape, type FoundForm } from '#tests/support/form-crawler.ts'
-import { pngImage } from '#tests/support/images.ts'
+import { addMediaFile } from '#tests/support/media-files.ts'
 import { GUARDED_ROUTES, routePath } from '#tests/support/panel-routes.ts'
 
 // Every panel action × every role × every way of naming the intent, on the built server (docs/decisions/074). The
@@ -72,15 +71,7 @@ afterAll(async () => {
 
 /** A file in a folder, a guide with two revisions, a pending review and a link problem: each page's forms show. */
 async function addSomethingToEveryPanelPage() {
-  const { rows } = await pool.query<{ id: number }>(`INSERT INTO media_folders (name) VALUES ('Matrix') RETURNING id`)
-  const key = `${Date.now()}-${randomBytes(8).toString('hex')}.png`
-  const png = pngImage(2, 2)
-  await writeFile(path.join(uploadDir, key), png)
-  await pool.query(
-    `INSERT INTO media (url, key, file_name, file_size, mime_type, width, height, folder_id)
-     VALUES ($1, $2, 'matrix.png', $3, 'image/png', 2, 2, $4)`,
-    [`/uploads/${key}`, key, png.length, rows[0]!.id],
-  )
+  await addMediaFile(pool, uploadDir, 'Matrix')
   const guide = await pool.query<{ id: number }>(
     `INSERT INTO documents (kind, slug, title, summary, body, status, revision)
      VALUES ('guide', 'matrix-draft', 'Matrix draft', 'A draft.', 'Draft text.', 'draft', 2) RETURNING id`,
