@@ -81,7 +81,10 @@ app.use(drainUnreadBodies())
 
 app.use(
   helmet({
-    referrerPolicy: { policy: 'same-origin' },
+    // Amazon must see which site a click comes from (its Associates policies), and /go/ reads the page it came
+    // from: our origin goes to other sites, the full address stays on ours (docs/decisions/075). The 302 of /go/
+    // carries it too, and a redirect's policy is the one its next request is sent under.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: siteOrigin.startsWith('https:'),
     contentSecurityPolicy: {
@@ -106,6 +109,12 @@ app.use(
     },
   }),
 )
+
+// The panel leads nowhere Amazon must see: no other site learns even that a request came from it.
+app.use('/admin', (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('Referrer-Policy', 'same-origin')
+  next()
+})
 
 // Cross-site form posts are refused before they reach an action (CSRF), whatever the cookie settings.
 app.use((req: Request, res: Response, next: NextFunction) => {

@@ -3,7 +3,8 @@ import { useStoreChoices, useVisitorStore } from './use-visitor-store.ts'
 
 /**
  * Every way out to Amazon goes through /go/{asin}, which records the click and redirects to the stored,
- * tagged URL. A plain <a> (not <Link>): it leaves the app, in a new tab, and must not be prefetched.
+ * tagged URL. A plain <a> (not <Link>): it leaves the app, in a new tab, and must not be prefetched. Never
+ * `noreferrer`: Amazon must see our site, and /go/ records the page a click came from (docs/decisions/075).
  */
 export function OutboundLink({
   asin,
@@ -20,7 +21,7 @@ export function OutboundLink({
     <a
       href={`/go/${asin}`}
       target="_blank"
-      rel="noopener noreferrer sponsored"
+      rel="noopener sponsored"
       className={className}
       aria-describedby={describedBy}
     >

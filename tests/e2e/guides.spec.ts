@@ -64,7 +64,7 @@ test('the header leads to /guides, and a seeded guide shows every kind of embed'
   await expect(box.getByText(`$${effectivePrice(BOARDS).toFixed(2)}`, { exact: true })).toBeVisible()
   const out = box.getByRole('link', { name: /^View on Amazon/ })
   await expect(out).toHaveAttribute('href', `/go/${BOARDS.asin}`)
-  await expect(out).toHaveAttribute('rel', 'noopener noreferrer sponsored')
+  await expect(out).toHaveAttribute('rel', 'noopener sponsored')
   await expect(out).toHaveAttribute('target', '_blank')
 
   // The disclosure, once, by itself, before the first embed that shows a product.
@@ -76,7 +76,7 @@ test('the header leads to /guides, and a seeded guide shows every kind of embed'
   // An inline buy link in running text.
   const buy = main.getByRole('link', { name: /^Check the price/ })
   await expect(buy).toHaveAttribute('href', `/go/${BOARDS.asin}`)
-  await expect(buy).toHaveAttribute('rel', 'noopener noreferrer sponsored')
+  await expect(buy).toHaveAttribute('rel', 'noopener sponsored')
   await expect(buy).toHaveAttribute('target', '_blank')
 
   // The owners' comparison table, and an inline price with its time.

@@ -5,7 +5,8 @@ import { isJsProject, waitForHydration } from './support/hydration.ts'
 // allowed by their hashes, never a nonce, so a page the cache serves again (ours, or a shared one) is the same
 // body and header for everyone, and still runs in the browser with no violation.
 
-const PRODUCT = '/product/B073TEQUFH'
+const ASIN = 'B073TEQUFH'
+const PRODUCT = `/product/${ASIN}`
 
 function scriptSources(csp: string | undefined): string[] {
   const scriptSrc = (csp ?? '')
@@ -65,6 +66,18 @@ test('pages run their scripts with no CSP violation: rendered, served from the p
     expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
   }
   expect(violations).toEqual([])
+})
+
+test('public pages and the redirect out give other sites our origin; the panel gives them nothing', async ({
+  request,
+}) => {
+  // docs/decisions/075. A redirect's policy is the one its next request is sent under: /go/'s must not be stricter.
+  const out = await request.get(`/go/${ASIN}`, { maxRedirects: 0 })
+  expect(out.status()).toBe(302)
+  for (const response of [await request.get('/'), await cachedGet(request, PRODUCT), out]) {
+    expect(response.headers()['referrer-policy'], response.url()).toBe('strict-origin-when-cross-origin')
+  }
+  expect((await request.get('/admin/login')).headers()['referrer-policy']).toBe('same-origin')
 })
 
 /** A GET the page cache answers (a page is kept from its second request, docs/decisions/033). */

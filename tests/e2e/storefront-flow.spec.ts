@@ -143,8 +143,8 @@ test('home → category → filters → product → outbound link', async ({ pag
     await expect(outbound).toBeVisible()
     await expect(outbound).toHaveAttribute('href', `/go/${PRODUCT.asin}`)
     await expect(outbound).toHaveAttribute('target', '_blank')
-    const rel = ((await outbound.getAttribute('rel')) ?? '').split(/\s+/)
-    expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']))
+    // Never noreferrer: Amazon must see where the click comes from (docs/decisions/075).
+    await expect(outbound).toHaveAttribute('rel', 'noopener sponsored')
   })
 
   await test.step('the outbound link redirects to Amazon with the affiliate tag and utm parameters', async () => {
