@@ -17,6 +17,7 @@ import {
   editorCover,
   guideSavedToast,
   revisionHistory,
+  withWarnings,
 } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
@@ -105,8 +106,8 @@ async function write(actorId: number, id: number, form: Exclude<GuideAction, { i
   const here = `${LIST}/${id}`
   switch (form.intent) {
     case 'restore':
-      await restoreRevision(actorId, 'guide', id, form.restore, form.revision)
-      return redirectWithToast(here, { title: `Revision ${form.restore} restored` })
+      const warnings = await restoreRevision(actorId, 'guide', id, form.restore, form.revision)
+      return redirectWithToast(here, withWarnings({ title: `Revision ${form.restore} restored` }, warnings))
     case 'delete': {
       const { title } = await removeGuide(actorId, id)
       return redirectWithToast(LIST, { title: 'Guide deleted', description: `"${title}" is gone.` })

@@ -8,7 +8,7 @@ import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { panelErrorBoundary } from '#app/components/error-boundary.tsx'
 import { intentOf } from '#app/components/forms.tsx'
 import { defaultPages, PAGE_SLUGS, type PageSlug } from '#app/content/default-pages.ts'
-import { documentAction, revisionHistory } from '#app/lib/content/document-editor.server.ts'
+import { documentAction, revisionHistory, withWarnings } from '#app/lib/content/document-editor.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
@@ -63,13 +63,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
 async function write(actorId: number, slug: PageSlug, form: Exclude<PageAction, { intent: 'preview' }>) {
   const here = `/admin/pages/${slug}`
   if (form.intent === 'save') {
-    await savePage(actorId, slug, form)
-    return redirectWithToast(here, { title: 'Page saved', description: `It is at /${slug}.` })
+    const warnings = await savePage(actorId, slug, form)
+    return redirectWithToast(here, withWarnings({ title: 'Page saved', description: `It is at /${slug}.` }, warnings))
   }
   const page = await getDocumentBySlug(db, 'page', slug)
   if (!page) throw new Refusal(404, REVISION_NOT_FOUND)
-  await restoreRevision(actorId, 'page', page.id, form.restore, form.revision)
-  return redirectWithToast(here, { title: `Revision ${form.restore} restored` })
+  const warnings = await restoreRevision(actorId, 'page', page.id, form.restore, form.revision)
+  return redirectWithToast(here, withWarnings({ title: `Revision ${form.restore} restored` }, warnings))
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

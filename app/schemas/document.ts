@@ -21,8 +21,6 @@ export const slugTakenMessage = (slug: string) => `A guide with the slug "${slug
 export const SCHEDULE_IN_PAST = 'Choose a time in the future to schedule'
 export const SCHEDULE_NEEDS_TIME = 'Choose when to publish'
 export const COVER_NOT_IN_LIBRARY = 'The cover must be an image from the media library'
-export const imagesNotInLibrary = (urls: readonly string[]) =>
-  `Images must come from the media library: ${urls.slice(0, 3).join(', ')}${urls.length > 3 ? '…' : ''}`
 
 export const GUIDE_INTENTS = ['save', 'publish', 'schedule', 'unpublish'] as const
 export type GuideIntent = (typeof GUIDE_INTENTS)[number]

@@ -1,4 +1,5 @@
 import { defaultPages, type PageSlug } from '#app/content/default-pages.ts'
+import { documentProblems } from '#app/lib/content/document-view.server.ts'
 import { embedTargets, parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
@@ -28,11 +29,10 @@ import {
   type DocumentStatus,
   type EmbedTarget,
 } from '#app/models/document.server.ts'
-import { getMediaImage, knownMediaUrls } from '#app/models/media.server.ts'
+import { getMediaImage } from '#app/models/media.server.ts'
 import {
   COVER_NOT_IN_LIBRARY,
   GUIDE_NOT_FOUND,
-  imagesNotInLibrary,
   PAGE_NOT_FOUND,
   REVISION_NOT_FOUND,
   SCHEDULE_IN_PAST,
@@ -43,6 +43,7 @@ import {
   type GuideForm,
   type PageForm,
 } from '#app/schemas/document.ts'
+import { listedProblems } from '#app/utils/document-view.ts'
 import { fromWallTime } from '#app/utils/format.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { db, type Executor } from '#db/client.ts'
@@ -51,20 +52,16 @@ import { db, type Executor } from '#db/client.ts'
 // revision it was opened at, the text checked as Markdown, the document and a revision written, what it embeds
 // recorded, an audit row; then the content pages dropped. A guide's time to go live is a delayed job.
 
-/** The text as Markdown: its embeds, or a refusal naming the first problems with their lines. */
+/**
+ * The text as Markdown: its embeds and its warnings (docs/decisions/077), or a refusal naming the first problems
+ * that refuse it, with their places.
+ */
 async function checkedText(trx: Executor, body: string) {
   const parsed = parseMarkdown(body)
-  if (parsed.problems.length) {
-    const listed = parsed.problems
-      .slice(0, 3)
-      .map((problem) => (problem.line ? `Line ${problem.line}: ${problem.message}` : problem.message))
-    const more = parsed.problems.length > 3 ? ` (and ${parsed.problems.length - 3} more)` : ''
-    throw new Refusal(400, `${listed.join(' ')}${more}`, 'body')
-  }
-  const known = await knownMediaUrls(trx, parsed.images)
-  const foreign = parsed.images.filter((url) => !known.has(url))
-  if (foreign.length) throw new Refusal(400, imagesNotInLibrary(foreign), 'body')
-  return embedTargets(parsed.embeds)
+  const problems = await documentProblems(trx, parsed)
+  const refusing = problems.filter((problem) => !problem.warning)
+  if (refusing.length) throw new Refusal(400, listedProblems(refusing), 'body')
+  return { targets: embedTargets(parsed.embeds), warnings: problems.filter((problem) => problem.warning) }
 }
 
 function checkRevision(before: { revision: number } | undefined, opened: number) {
@@ -135,7 +132,7 @@ export async function saveGuide(actorId: number, id: number | null, form: GuideF
     if (fields.cover_media_id !== null && !(await getMediaImage(trx, { id: fields.cover_media_id }))) {
       throw new Refusal(400, COVER_NOT_IN_LIBRARY, 'coverMediaId')
     }
-    const targets = await checkedText(trx, form.body)
+    const { targets, warnings } = await checkedText(trx, form.body)
     const state = nextState(before, form, now)
     const row = before
       ? await updateDocument(trx, before.id, {
@@ -152,7 +149,7 @@ export async function saveGuide(actorId: number, id: number | null, form: GuideF
     const action = before ? (form.intent === 'save' ? 'UPDATE' : form.intent.toUpperCase()) : 'CREATE'
     const diff = auditDiff(before, { ...fields, ...state })
     await writeAudit(trx, { actorId, entityType: 'GUIDE', entityId: row.id, action, diff })
-    return { id: row.id, slug: row.slug, status: state.status, publishAt: state.publish_at }
+    return { id: row.id, slug: row.slug, status: state.status, publishAt: state.publish_at, warnings }
   })
   await invalidatePages(CONTENT_CHANGED)
   if (saved.status === 'scheduled' && saved.publishAt) await schedulePublishing(saved.id, saved.publishAt)
@@ -207,10 +204,10 @@ export async function savePage(actorId: number, slug: PageSlug, form: PageForm) 
     seo_title: null,
     noindex: false,
   } satisfies DocumentFields
-  await db.transaction().execute(async (trx) => {
+  const warnings = await db.transaction().execute(async (trx) => {
     const before = await getDocumentBySlug(trx, 'page', slug, { lock: true })
     checkRevision(before, form.revision)
-    const targets = await checkedText(trx, form.body)
+    const { targets, warnings } = await checkedText(trx, form.body)
     const row = before
       ? await updateDocument(trx, before.id, { ...fields, text_changed: true })
       : await insertDocument(trx, 'page', {
@@ -222,8 +219,10 @@ export async function savePage(actorId: number, slug: PageSlug, form: PageForm) 
     await recordSave(trx, actorId, 'page', row, fields, targets)
     const diff = auditDiff(before ?? defaultPages[slug], fields)
     await writeAudit(trx, { actorId, entityType: 'PAGE', entityId: row.id, action: before ? 'UPDATE' : 'CREATE', diff })
+    return warnings
   })
   await invalidatePages(CONTENT_CHANGED)
+  return warnings
 }
 
 /**
@@ -237,20 +236,22 @@ export async function restoreRevision(
   revision: number,
   opened: number,
 ) {
-  await db.transaction().execute(async (trx) => {
+  const warnings = await db.transaction().execute(async (trx) => {
     const before = await getAdminDocument(trx, id, { lock: true })
     if (!before || before.kind !== kind) throw new Refusal(404, kind === 'guide' ? GUIDE_NOT_FOUND : PAGE_NOT_FOUND)
     checkRevision(before, opened)
     const old = await getRevision(trx, id, revision)
     if (!old) throw new Refusal(404, REVISION_NOT_FOUND)
-    const targets = await checkedText(trx, old.body)
+    const { targets, warnings } = await checkedText(trx, old.body)
     const words = { title: old.title, summary: old.summary, body: old.body }
     const row = await updateDocument(trx, id, { ...words, text_changed: true })
     await recordSave(trx, actorId, kind, row, words, targets)
     const diff = { ...auditDiff(before, words), restored: revision }
     await writeAudit(trx, { actorId, entityType: entityOf(kind), entityId: id, action: 'RESTORE', diff })
+    return warnings
   })
   await invalidatePages(CONTENT_CHANGED)
+  return warnings
 }
 
 export async function removeGuide(actorId: number, id: number) {

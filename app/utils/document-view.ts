@@ -8,10 +8,25 @@ import { RecentMap } from './recent-map.ts'
 // What a loader sends for an owner's text (docs/decisions/052), shared by the server that makes it and the
 // components that draw it.
 
-/** Something wrong with the text, said to its author with its line. */
+/** Something wrong with the text, said to its author with its line and, when known, its column. */
 export interface Problem {
   line: number | null
+  column?: number
   message: string
+  /** Said at every save but refusing none: the author decides (docs/decisions/077). */
+  warning?: true
+}
+
+/** "Line 3, column 12: …", as the preview lists a problem and a save reports it. */
+export function problemText({ line, column, message }: Problem): string {
+  if (line === null) return message
+  return column === undefined ? `Line ${line}: ${message}` : `Line ${line}, column ${column}: ${message}`
+}
+
+/** The first three problems with their places, and how many more there are: a save's refusal or its warnings. */
+export function listedProblems(problems: readonly Problem[]): string {
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''
+  return `${problems.slice(0, 3).map(problemText).join(' ')}${more}`
 }
 
 /** A second-level heading, for the contents. */

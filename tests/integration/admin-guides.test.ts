@@ -106,6 +106,22 @@ async function draft(overrides: Fields = {}) {
   return Number(location!.split('/').at(-1))
 }
 
+/** An image of the media library, stored under `key`. */
+const libraryImage = (key: string) =>
+  db
+    .insertInto('media')
+    .values({
+      url: `http://localhost:3000/uploads/${key}`,
+      key,
+      file_name: key,
+      file_size: 100,
+      mime_type: 'image/png',
+      width: 1,
+      height: 1,
+    })
+    .returning(['id', 'url'])
+    .executeTakeFirstOrThrow()
+
 const wallTime = (fromNow: number) => toWallTime(new Date(Date.now() + fromNow), getEnv().REFRESH_TZ)
 
 describe('/admin/guides/new and /admin/guides/{id}', () => {
@@ -237,19 +253,7 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
   })
 
   test('a cover must be an image of the media library', async () => {
-    const media = await db
-      .insertInto('media')
-      .values({
-        url: 'http://localhost:3000/uploads/1764000000000-0123456789abcdef.png',
-        key: '1764000000000-0123456789abcdef.png',
-        file_name: 'cover.png',
-        file_size: 100,
-        mime_type: 'image/png',
-        width: 1,
-        height: 1,
-      })
-      .returning(['id', 'url'])
-      .executeTakeFirstOrThrow()
+    const media = await libraryImage('1764000000000-0123456789abcdef.png')
     const missing = refusal(await create(guideForm({ title: 'With a cover', coverMediaId: '2147483000' })))
     expect(missing.status).toBe(400)
     expect(missing.errors.coverMediaId).toEqual([COVER_NOT_IN_LIBRARY])
@@ -313,7 +317,9 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
       expect.objectContaining({ name: 'product' }),
       { name: 'missing', of: 'product', reason: 'ZZZZ000000 is not in the catalogue.' },
     ])
-    expect(data.preview!.view.problems).toEqual([{ line: 7, message: '::nope is not an embed this site knows.' }])
+    expect(data.preview!.view.problems).toEqual([
+      { line: 7, column: 1, message: '::nope is not an embed this site knows.' },
+    ])
     expect(await guideCount()).toBe(before)
     // On a saved guide too: its row stays as it was.
     const id = await draft({ title: 'Previewed later' })
@@ -323,6 +329,64 @@ describe('/admin/guides/new and /admin/guides/{id}', () => {
     )
     expect(again.data.preview?.title).toBe('New title')
     expect(await documentOf(id)).toEqual(saved)
+  })
+
+  describe('a guide is checked before it goes out (docs/decisions/077)', () => {
+    const LINK = 'https://amzn.to/3xYz'
+    const linkRefused = `The link "${LINK}" goes straight to Amazon: use :buy[…]{asin="…"} or a product box, which go through /go/.`
+    const FOREIGN = 'https://images.example/box.png'
+    const imageRefused = `The image "${FOREIGN}" is not in the media library: upload it under Media and paste the address its page shows.`
+    const priceWarned = `"$12.99" is a price typed in the text: it goes stale. Use :price{asin="…"}, which shows the price with its time.`
+
+    test('a link straight to Amazon or an image from elsewhere refuses each save: 400, the text kept, nothing written', async () => {
+      const id = await draft({ title: 'Checked text' })
+      const before = await documentOf(id)
+      const revisions = await revisionsOf(id)
+      const refused: Array<[body: string, message: string]> = [
+        [`Start here.\n\nOr buy it [on Amazon](${LINK}).\n`, `Line 3, column 11: ${linkRefused}`],
+        [`Start here.\n\n![A box](${FOREIGN})\n`, `Line 3, column 1: ${imageRefused}`],
+      ]
+      for (const [body, message] of refused) {
+        for (const intent of ['save', 'publish', 'schedule']) {
+          const fields = { title: 'Checked text', intent, body, revision: '1', publishAt: wallTime(86_400_000) }
+          const answer = refusal(await post(id, guideForm(fields)))
+          expect(answer).toMatchObject({ status: 400, intent, errors: { body: [message] } })
+          expect(answer.data.initialValue).toMatchObject({ body })
+        }
+      }
+      expect(await documentOf(id)).toEqual(before)
+      expect(await revisionsOf(id)).toEqual(revisions)
+    })
+
+    test('a typed price is saved, published and said with its place; the preview lists what refuses and what warns', async () => {
+      const media = await libraryImage('1764000000001-0123456789abcdef.png')
+      const body = `Start here.\n\nA pack is $12.99 today.\n\n![A box](${media.url})\n`
+      const saved = await redirectOf(await create(guideForm({ title: 'A typed price', body })))
+      expect(saved.toast).toMatchObject({
+        title: 'Draft saved',
+        description: `Check Line 3, column 11: ${priceWarned}`,
+      })
+      const id = Number(saved.location!.split('/').at(-1))
+      const published = await redirectOf(
+        await post(id, guideForm({ title: 'A typed price', body, intent: 'publish', revision: '1' })),
+      )
+      expect(published.toast).toMatchObject({
+        title: 'Guide published',
+        description: `It is at /guides/a-typed-price. Check Line 3, column 11: ${priceWarned}`,
+      })
+      expect(await documentOf(id)).toMatchObject({ status: 'published', revision: 2, body })
+
+      const previewed = `Buy [here](${LINK}).\n\nA pack is $12.99 today.\n\n![A box](${FOREIGN}) ![Ours](${media.url})\n`
+      const { data } = replyOf<EditorReply>(
+        await post(id, guideForm({ intent: 'preview', body: previewed, revision: '2' })),
+      )
+      expect(data.preview!.view.problems).toEqual([
+        { line: 1, column: 5, message: linkRefused },
+        { line: 3, column: 11, message: priceWarned, warning: true },
+        { line: 5, column: 1, message: imageRefused },
+      ])
+      expect(await documentOf(id)).toMatchObject({ revision: 2, body })
+    })
   })
 
   test('viewers read, editors write, only an admin deletes', async () => {
@@ -443,6 +507,17 @@ describe('/admin/pages', () => {
     const reopened = await loadPage('about')
     expect(reopened.revisions.map((revision) => revision.revision)).toEqual([3, 2, 1])
     expect(reopened.savedAt).toMatch(/\d{4}/)
+  })
+
+  test('a page with a link straight to Amazon is refused with a 400 that keeps the text (docs/decisions/077)', async () => {
+    const body = 'Our picks are [on Amazon](https://www.amazon.com/shop/comics).\n'
+    const answer = refusal(await postPage('disclosure', pageForm({ body })))
+    expect(answer.status).toBe(400)
+    expect(answer.errors.body?.[0]).toMatch(
+      /^Line 1, column 15: The link "https:\/\/www\.amazon\.com\/shop\/comics" goes/,
+    )
+    expect(answer.data.initialValue).toMatchObject({ body })
+    expect(await pageRow('disclosure')).toBeUndefined()
   })
 
   test('viewers read a page but cannot save, preview or restore it', async () => {

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { DocumentBody } from '#app/components/document/document-body.tsx'
-import type { DocumentView } from '#app/utils/document-view.ts'
+import { problemText, type DocumentView, type Problem } from '#app/utils/document-view.ts'
 
 // The editors' preview (docs/decisions/052): what the form holds, drawn as visitors will see it, sent back by
 // the editor's action when "Preview" was pressed.
@@ -20,6 +20,8 @@ export function PreviewRegion({ preview }: { preview: DocumentPreview }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [preview])
   const problems = preview.view.problems ?? []
+  const refusing = problems.filter((problem) => !problem.warning)
+  const warnings = problems.filter((problem) => problem.warning)
   return (
     <section
       aria-labelledby="preview-heading"
@@ -31,16 +33,8 @@ export function PreviewRegion({ preview }: { preview: DocumentPreview }) {
       <p className="mt-1 text-sm text-slate-600">
         Nothing is saved yet. Dashed boxes show what visitors will not see, and why.
       </p>
-      {problems.length ? (
-        <div className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-semibold">Fix these before saving:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {problems.map((problem, index) => (
-              <li key={index}>{problem.line ? `Line ${problem.line}: ${problem.message}` : problem.message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemList heading="Fix these before saving:" problems={refusing} />
+      <ProblemList heading="Check these; they do not stop a save:" problems={warnings} />
       <div className="mt-6 border-t border-slate-200 pt-6">
         {preview.eyebrow ? (
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{preview.eyebrow}</p>
@@ -49,5 +43,19 @@ export function PreviewRegion({ preview }: { preview: DocumentPreview }) {
         <DocumentBody document={preview.view} preview disclose />
       </div>
     </section>
+  )
+}
+
+function ProblemList({ heading, problems }: { heading: string; problems: Problem[] }) {
+  if (!problems.length) return null
+  return (
+    <div className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-semibold">{heading}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {problems.map((problem, index) => (
+          <li key={index}>{problemText(problem)}</li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -7,6 +7,7 @@ import { getRevision, listRevisions, type DocumentStatus } from '#app/models/doc
 import { getMediaImage } from '#app/models/media.server.ts'
 import { DOCUMENT_MAX_BODY_BYTES, type GuideIntent } from '#app/schemas/document.ts'
 import { parseId } from '#app/schemas/params.ts'
+import { listedProblems, type Problem } from '#app/utils/document-view.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 import { getEnv } from '../env.server.ts'
@@ -97,11 +98,15 @@ export async function documentAction<Schema extends z.ZodType<{ intent: string }
   })
 }
 
-/** The toast after a guide's save, by the button pressed. */
+/** The toast after a guide's save, by the button pressed, with its text's warnings. */
 export function guideSavedToast(
   intent: GuideIntent,
-  saved: { slug: string; status: DocumentStatus; publishAt: Date | null },
+  saved: { slug: string; status: DocumentStatus; publishAt: Date | null; warnings: readonly Problem[] },
 ): ToastInput {
+  return withWarnings(savedToast(intent, saved), saved.warnings)
+}
+
+function savedToast(intent: GuideIntent, saved: { slug: string; status: DocumentStatus; publishAt: Date | null }) {
   switch (intent) {
     case 'publish':
       return { title: 'Guide published', description: `It is at /guides/${saved.slug}.` }
@@ -112,6 +117,13 @@ export function guideSavedToast(
     case 'save':
       return { title: saved.status === 'draft' ? 'Draft saved' : 'Guide saved' }
   }
+}
+
+/** A save's toast, with the warnings its text still has (docs/decisions/077): saved, and said with their places. */
+export function withWarnings(toast: ToastInput, warnings: readonly Problem[]): ToastInput {
+  if (!warnings.length) return toast
+  const check = `Check ${listedProblems(warnings)}`
+  return { ...toast, description: toast.description ? `${toast.description} ${check}` : check }
 }
 
 /** A `date` column (node-pg reads it as local midnight) as the date input's value, "2026-11-26". */

@@ -1,5 +1,7 @@
 import type { Element, Root } from 'hast'
 import { describe, expect, test } from 'vitest'
+import { defaultPages } from '#app/content/default-pages.ts'
+import { guides } from '#db/seed-data/guides.ts'
 import { isAllowedHref, parsedDocument, parseMarkdown } from './parse-markdown.server.ts'
 
 // The text owners write (docs/decisions/052): what reaches a page, what becomes an embed, what is a problem.
@@ -152,6 +154,104 @@ describe('directives', () => {
   })
 })
 
+describe('what a text may not send out (docs/decisions/077)', () => {
+  const PRICE = (price: string) =>
+    `"${price}" is a price typed in the text: it goes stale. Use :price{asin="…"}, which shows the price with its time.`
+  const AMAZON = (url: string) =>
+    `The link "${url}" goes straight to Amazon: use :buy[…]{asin="…"} or a product box, which go through /go/.`
+
+  test('a typed price is a warning at its line and column, wherever visitors read it: code and alt text too', () => {
+    const text = [
+      'Sleeves cost $4.99 a pack,', // 1
+      '  or £5 in the UK.', // 2: a paragraph's later line, indented in the text
+      '',
+      '## Boxes under 20 USD', // 4
+      '',
+      `A \\$3 board and an &#36;8 one, :buy[$9 deal]{asin="${ASIN}"}, \`USD 7\`.`, // 6
+      '',
+      '| Size | Price |', // 8
+      '| --- | --- |',
+      '| Modern | 9,99 € |', // 10
+      '',
+      '- ```', // 12: fenced code in a list item
+      '  total = $12',
+      '  ```',
+      '',
+      '    indented: $13', // 16
+      '',
+      '![Bags at $2 each](/uploads/bags.png)', // 18
+    ].join('\n')
+    const problems = parseMarkdown(text).problems
+    expect(problems.every((problem) => problem.warning)).toBe(true)
+    expect(problems.map(({ line, column, message }) => ({ line, column, message }))).toEqual([
+      { line: 1, column: 14, message: PRICE('$4.99') },
+      { line: 2, column: 6, message: PRICE('£5') },
+      { line: 4, column: 16, message: PRICE('20 USD') },
+      { line: 6, column: 4, message: PRICE('$3') },
+      // An entity is shown as a price but is not written as one: the line, without a column.
+      { line: 6, column: undefined, message: PRICE('$8') },
+      { line: 6, column: 37, message: PRICE('$9') },
+      { line: 6, column: 67, message: PRICE('USD 7') },
+      { line: 10, column: 12, message: PRICE('9,99 €') },
+      { line: 13, column: 11, message: PRICE('$12') },
+      { line: 16, column: 15, message: PRICE('$13') },
+      { line: 18, column: 11, message: PRICE('$2') },
+    ])
+  })
+
+  test('no warning for what is no price, nor for a price the text embeds', () => {
+    const text = `Set $HOME, a 2 x 3 shelf, 20 dollars, [a link](/search?q=$5), :price{asin="${ASIN}"}.`
+    expect(parseMarkdown(text).problems).toEqual([])
+  })
+
+  test('a link straight to Amazon is refused at its place, however it is written', () => {
+    const text = [
+      'A [pack](https://www.amazon.com/dp/B000000001?tag=x-20) and <https://amzn.to/3xYz>.', // 1
+      'Bare: https://a.co/d/abc or www.amazon.co.uk/dp/B000000001.', // 2
+      '',
+      'By [reference][shop].', // 4
+      '',
+      '[shop]: https://smile.amazon.com/dp/B000000001', // 6
+    ].join('\n')
+    expect(parseMarkdown(text).problems).toEqual([
+      { line: 1, column: 3, message: AMAZON('https://www.amazon.com/dp/B000000001?tag=x-20') },
+      { line: 1, column: 61, message: AMAZON('https://amzn.to/3xYz') },
+      { line: 2, column: 7, message: AMAZON('https://a.co/d/abc') },
+      { line: 2, column: 29, message: AMAZON('http://www.amazon.co.uk/dp/B000000001') },
+      { line: 6, column: 1, message: AMAZON('https://smile.amazon.com/dp/B000000001') },
+    ])
+  })
+
+  test("Amazon named in words, a link through /go/ and another shop's link are no problem", () => {
+    const text = 'Sold on Amazon.com: [amazon.com/dp/B000000001](/go/B000000001), or [elsewhere](https://example.com).'
+    expect(parseMarkdown(text).problems).toEqual([])
+  })
+
+  test("the demo guides and the pages' default texts pass; Starter Kits' four ranges are its only warnings", () => {
+    const texts = [...guides, ...Object.values(defaultPages)]
+    const found = texts.flatMap(({ slug, body }) => {
+      const { problems, images } = parseMarkdown(body)
+      return [...problems.map((problem) => ({ slug, line: problem.line, warning: problem.warning })), ...images]
+    })
+    const ranges = defaultPages['starter-kits'].body
+      .split('\n')
+      .flatMap((line, index) => (line.startsWith('**About $') ? [index + 1] : []))
+    expect(ranges).toHaveLength(4)
+    expect(found).toEqual(ranges.map((line) => ({ slug: 'starter-kits', line, warning: true })))
+  })
+
+  // Each check reads each character a bounded number of times: a backtracking one would take minutes on these.
+  test.each([
+    ['signs', '$'.repeat(100_000)],
+    ['a link of Amazon labels', `<https://${'amazon.'.repeat(50_000)}com/x>`],
+    ['Amazon labels in words', 'amazon.'.repeat(50_000)],
+  ])('a text of %s is checked in linear time', (_what, text) => {
+    const started = performance.now()
+    parseMarkdown(text)
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+})
+
 describe('structure', () => {
   test('headings get ids, written or derived, and the second-level ones are the contents', () => {
     const parsed = parseMarkdown('## Which size? {#which-size}\n\n## Storing boxes\n\n### Deeper\n\n## Last one')
@@ -205,7 +305,8 @@ describe('structure', () => {
   ])('an id %s is a problem on its line, and its heading gets one of its own', (_label, text, id, kept) => {
     const parsed = parseMarkdown(text)
     const line = text.split('\n').findLastIndex((written) => written.includes(`{#${id}}`)) + 1
-    expect(parsed.problems).toEqual([{ line, message: `The id "${id}" is taken on the page: choose another.` }])
+    const message = `The id "${id}" is taken on the page: choose another.`
+    expect(parsed.problems).toEqual([{ line, column: 1, message }])
     expect(ids(parsed.tree)).toEqual(kept)
   })
 
@@ -218,8 +319,14 @@ describe('structure', () => {
     expect(elements(parsed.tree).filter((element) => element.tagName === 'p')).toEqual([])
   })
 
-  test('images are listed for the media-library check', () => {
-    expect(parseMarkdown('![A long box](/uploads/abc.png)').images).toEqual(['/uploads/abc.png'])
+  test('images are listed with their places for the media-library check, those written by reference too', () => {
+    const parsed = parseMarkdown(
+      'Boxes: ![A long box](/uploads/abc.png)\n\n![Short][short]\n\n[short]: /uploads/def.png',
+    )
+    expect(parsed.images).toEqual([
+      { line: 1, column: 8, url: '/uploads/abc.png' },
+      { line: 3, column: 1, url: '/uploads/def.png' },
+    ])
   })
 
   test('a text is parsed once: the same text gives the same parse', () => {

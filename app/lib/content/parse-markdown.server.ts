@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import GithubSlugger, { slug } from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
-import type { Root as MdastRoot, PhrasingContent, Text } from 'mdast'
+import type { Nodes, Root as MdastRoot, PhrasingContent, Text } from 'mdast'
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
 import remarkDirective from 'remark-directive'
@@ -16,6 +16,7 @@ import { checkDirective, DOCUMENT_LIMITS, isDirectiveName, PRODUCT_EMBEDS, type 
 import { packTree } from '#app/utils/document-tree.ts'
 import type { Heading, Problem } from '#app/utils/document-view.ts'
 import { RecentMap } from '#app/utils/recent-map.ts'
+import { amazonLinkMessage, isAmazonAddress, typedPriceMessage, typedPrices } from './text-checks.ts'
 
 /**
  * Markdown to a tree the page draws as React elements (docs/decisions/052): CommonMark with GFM, directives for
@@ -35,9 +36,12 @@ export interface ParsedDocument {
   problems: Problem[]
   /** The second-level headings, for a table of contents. */
   headings: Heading[]
-  /** The addresses of the images the text shows (each must be in the media library). */
-  images: string[]
+  /** The images the text shows, where each is written (each must be in the media library). */
+  images: ImageSource[]
 }
+
+export type Place = Pick<Problem, 'line' | 'column'>
+export type ImageSource = Place & { url: string }
 
 /** An embed in the tree: a placeholder the page fills with what it resolved for that index. */
 export const EMBED_TAG = 'x-embed'
@@ -90,7 +94,7 @@ const sanitizeSchema: SanitizeSchema = {
   protocols: { href: ALLOWED_PROTOCOLS, src: ['http', 'https'] },
 }
 
-type Collected = { embeds: Embed[]; problems: Problem[]; images: string[] }
+type Collected = { embeds: Embed[]; problems: Problem[]; images: ImageSource[] }
 
 function collected(file: VFile): Collected {
   return (file.data.document ??= { embeds: [], problems: [], images: [] }) as Collected
@@ -102,15 +106,78 @@ declare module 'vfile' {
   }
 }
 
-const lineOf = (node: { position?: { start: { line: number } } }) => node.position?.start.line ?? null
+type Positioned = { position?: { start: { line: number; column: number } } }
+const placeOf = ({ position }: Positioned): Place =>
+  position ? { line: position.start.line, column: position.start.column } : { line: null }
+
+/** Where each line of a text starts, to turn an offset into its line and column. */
+function lineStarts(source: string): number[] {
+  const starts = [0]
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1)
+  return starts
+}
+
+function placeAt(starts: readonly number[], offset: number): Place {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (starts[middle]! <= offset) low = middle
+    else high = middle - 1
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 }
+}
+
+/**
+ * A warning for each price typed in a node's words (docs/decisions/077), code included: visitors read it too. The
+ * line counts the words' own line breaks; the column is where the price is found in the node's source. A price
+ * written otherwise (`&#36;5`) has only its line, and so have the node's later ones: no search reads it twice.
+ */
+function warnOfTypedPrices(node: Nodes, words: string, source: string, starts: readonly number[], found: Collected) {
+  const { start, end } = node.position ?? {}
+  if (!start || !end || start.offset === undefined) return
+  const span = source.slice(start.offset, end.offset)
+  let line = start.line + (node.type === 'code' && /^(?:```|~~~)/.test(span) ? 1 : 0)
+  let counted = 0
+  let cursor = 0
+  for (const { index, price } of typedPrices(words)) {
+    for (; counted < index; counted++) if (words.charCodeAt(counted) === 10) line += 1
+    const at = span.indexOf(price, cursor)
+    const place = at === -1 ? null : placeAt(starts, start.offset + at)
+    cursor = place?.line === line ? at + price.length : span.length
+    found.problems.push({
+      ...(place?.line === line ? place : { line }),
+      message: typedPriceMessage(price),
+      warning: true,
+    })
+  }
+}
 
 /** Directives become embeds or problems; unknown `:words` in running text stay the text they were. */
 const remarkEmbeds: Plugin<[], MdastRoot> = () => (tree, file) => {
   const found = collected(file)
   const source = String(file.value)
+  const starts = lineStarts(source)
+  const definitions = new Map<string, string>()
+  const imageReferences: Array<Place & { identifier: string }> = []
   visit(tree, (node, index, parent) => {
     if (node.type === 'html') {
-      found.problems.push({ line: lineOf(node), message: 'HTML is not allowed in the text: write it in Markdown.' })
+      found.problems.push({ ...placeOf(node), message: 'HTML is not allowed in the text: write it in Markdown.' })
+      return
+    }
+    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
+      warnOfTypedPrices(node, node.value, source, starts, found)
+      return
+    }
+    if (node.type === 'definition') {
+      const url = node.url.trim()
+      definitions.set(node.identifier, url)
+      if (isAmazonAddress(url)) found.problems.push({ ...placeOf(node), message: amazonLinkMessage(url) })
+      return
+    }
+    if (node.type === 'imageReference') {
+      warnOfTypedPrices(node, node.alt ?? '', source, starts, found)
+      imageReferences.push({ ...placeOf(node), identifier: node.identifier })
       return
     }
     if (node.type === 'link' || node.type === 'image') {
@@ -118,13 +185,19 @@ const remarkEmbeds: Plugin<[], MdastRoot> = () => (tree, file) => {
       const ok = node.type === 'link' ? isAllowedHref(url) : url.length > 0
       if (!ok && parent && index !== undefined) {
         found.problems.push({
-          line: lineOf(node),
+          ...placeOf(node),
           message: `The link "${url.slice(0, 80)}" is not allowed: use http(s), mailto or an address on this site.`,
         })
         parent.children.splice(index, 1, ...(node.type === 'link' ? node.children : []))
         return [SKIP, index]
       }
-      if (node.type === 'image') found.images.push(url)
+      if (node.type === 'link' && isAmazonAddress(url)) {
+        found.problems.push({ ...placeOf(node), message: amazonLinkMessage(url) })
+      }
+      if (node.type === 'image') {
+        warnOfTypedPrices(node, node.alt ?? '', source, starts, found)
+        found.images.push({ ...placeOf(node), url })
+      }
       return
     }
     if (node.type === 'heading') {
@@ -152,7 +225,7 @@ const remarkEmbeds: Plugin<[], MdastRoot> = () => (tree, file) => {
       return [SKIP, index + 1]
     }
     if ('problem' in checked) {
-      found.problems.push({ line: lineOf(directive), message: checked.problem })
+      found.problems.push({ ...placeOf(directive), message: checked.problem })
       directive.data = { hName: EMBED_TAG, hProperties: { dataProblem: found.problems.length - 1 }, hChildren: [] }
       return SKIP
     }
@@ -162,12 +235,17 @@ const remarkEmbeds: Plugin<[], MdastRoot> = () => (tree, file) => {
     directive.children = label as never
     if (checked.embed.name === 'buy' && label.length === 0) {
       found.problems.push({
-        line: lineOf(directive),
+        ...placeOf(directive),
         message: ':buy needs its link text: :buy[Check the price]{asin="…"}.',
       })
     }
     return undefined
   })
+  // An image written by reference (`![alt][name]`) shows its definition's address.
+  for (const { identifier, ...place } of imageReferences) {
+    const url = definitions.get(identifier)
+    if (url) found.images.push({ ...place, url })
+  }
   const productEmbeds = found.embeds.filter((embed) => PRODUCT_EMBEDS.has(embed.name)).length
   if (productEmbeds > DOCUMENT_LIMITS.embeds) {
     found.problems.push({
@@ -208,7 +286,7 @@ const rehypeIds: Plugin<[], HastRoot> = () => (tree, file) => {
       for (const claim of claims) taken.add(claim)
       return
     }
-    found.problems.push({ line: lineOf(node), message: `The id "${id}" is taken on the page: choose another.` })
+    found.problems.push({ ...placeOf(node), message: `The id "${id}" is taken on the page: choose another.` })
     delete node.properties.id // a heading gets one of its own below
   })
   const slugger = new GithubSlugger()
