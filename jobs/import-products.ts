@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE } from '#app/lib/page-tags.ts'
+import { defaultStoreTag } from '#app/lib/stores.server.ts'
 import { upsertImportedProduct } from '#app/models/amazon-product.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import {
@@ -37,7 +37,7 @@ export async function importProducts(db: Kysely<Database>, importId: number, opt
   const client = options.client ?? amazonClientFromEnv()
   if (!(client instanceof AmazonClient)) return finish(db, job, { status: 'failed', message: client.missing })
 
-  const tag = getEnv().AFFILIATE_TAG
+  const tag = defaultStoreTag()
   let { done, imported, created } = job
   let failedInARow = 0
   let stopped: string | null = null

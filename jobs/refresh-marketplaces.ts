@@ -22,15 +22,14 @@ export interface MarketplaceLearner {
 
 export function marketplaceLearner(
   client: AmazonClient,
-  stores: ReadonlyMap<string, string> = enrolledStores(),
+  stores: ReadonlyMap<string, string | null> = enrolledStores(),
 ): MarketplaceLearner {
-  const others = STORES.filter((store) => store.code !== DEFAULT_STORE && stores.has(store.code)).map((store) => ({
-    ...store,
-    partnerTag: stores.get(store.code)!,
-    failedPages: 0,
-    failedInARow: 0,
-    stopped: null as string | null,
-  }))
+  const others = STORES.flatMap((store) => {
+    const partnerTag = stores.get(store.code)
+    return store.code !== DEFAULT_STORE && partnerTag
+      ? [{ ...store, partnerTag, failedPages: 0, failedInARow: 0, stopped: null as string | null }]
+      : []
+  })
 
   return {
     async learn(db, page) {

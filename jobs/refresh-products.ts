@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE } from '#app/lib/page-tags.ts'
+import { defaultStoreTag } from '#app/lib/stores.server.ts'
 import {
   applyAmazonFields,
   countProducts,
@@ -64,7 +64,7 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
     await recordFailedRefresh(db, client.missing)
     return { status: 'failed', total: 0, updated: 0, failed: 0, message: client.missing }
   }
-  const tag = getEnv().AFFILIATE_TAG
+  const tag = defaultStoreTag()
   const pageSize = options.pageSize ?? REFRESH_PAGE
 
   let run = await findRunningRefresh(db)

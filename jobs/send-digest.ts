@@ -60,7 +60,7 @@ export async function runDigest(db: Executor, { runKey, deliver, now = new Date(
     return { skipped: true, mails: 0 }
   }
 
-  const mailFor = digestMailer(content, now)
+  const mailFor = digestMailer(content)
   let mails = 0
   for (let afterId = 0; ;) {
     const page = await listConfirmedSubscribers(db, afterId, SUBSCRIBER_PAGE)

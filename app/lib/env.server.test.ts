@@ -9,7 +9,11 @@ describe('parseEnv', () => {
     const env = parseEnv({})
     expect(env.SITE_NAME).toBe('Comic Vault Supplies')
     expect(env.SITE_URL).toBe('http://localhost:3000')
-    expect(env.AFFILIATE_TAG).toBe('comicvault-20')
+    // No tag is anyone's default: a site without one runs, untagged (docs/decisions/076).
+    expect(env.AFFILIATE_TAG).toBeUndefined()
+    expect(parseEnv({ AFFILIATE_TAG: '' }).AFFILIATE_TAG).toBeUndefined()
+    expect(parseEnv({ AFFILIATE_TAG: 'test-shop-20' }).AFFILIATE_TAG).toBe('test-shop-20')
+    expect(() => parseEnv({ AFFILIATE_TAG: 'not a tag' })).toThrow(/AFFILIATE_TAG: must be an Associates tag/)
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.REDIS_URL).toBeUndefined()
     expect(env.RUN_WORKER).toBe(true)

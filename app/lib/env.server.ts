@@ -45,11 +45,11 @@ const envSchema = z
     SITE_URL: url(['http:', 'https:'])
       .default('http://localhost:3000')
       .transform((value) => value.replace(/\/+$/, '')),
-    AFFILIATE_TAG: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an Associates tag such as comicvault-20')
-      .default('comicvault-20'),
-    // The local Amazon stores the owner is enrolled in, with their tags: "US:comicvault-20,UK:comicvault-21"
+    // Unset: clicks go to Amazon untagged, earning nothing, and the panel says so (docs/decisions/076).
+    AFFILIATE_TAG: optional(
+      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an Associates tag: letters, digits and hyphens'),
+    ),
+    // The local Amazon stores the owner is enrolled in, with their tags: "US:<tag>-20,UK:<tag>-21"
     // (decision 044). Entries it cannot use are left out; the US store's tag is AFFILIATE_TAG unless listed.
     AFFILIATE_TAGS: optional(z.string().max(2000)),
     // A header a trusted proxy sets to the visitor's country (e.g. CF-IPCountry); unset: none is trusted.

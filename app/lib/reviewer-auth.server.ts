@@ -8,6 +8,7 @@ import { escapeHtml } from '#app/utils/html.ts'
 import { db } from '#db/client.ts'
 import { enqueue } from '#jobs/queues.ts'
 import { getEnv, sessionSecret } from './env.server.ts'
+import type { MailMessage } from './mail.server.ts'
 
 /**
  * The reviews page's e-mailed sign-in link (remix-auth-email-link). The link's token is encrypted and
@@ -102,7 +103,8 @@ export async function verifyReviewSignInLink(
   return { error: 'This sign-in link is not valid. Please request a new one.' }
 }
 
-function signInMail(to: string, link: string, siteName: string) {
+/** The mail that carries a reviewer's sign-in link. */
+export function signInMail(to: string, link: string, siteName: string): MailMessage {
   const minutes = `${SIGN_IN_LINK_MINUTES} minutes`
   return {
     to,

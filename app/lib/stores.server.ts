@@ -1,5 +1,12 @@
 import { createCookie } from '@remix-run/node'
-import { chooseStore, parseAffiliateTags, storeByCode, STORES, visitorCountry } from '#app/utils/stores.ts'
+import {
+  chooseStore,
+  DEFAULT_STORE,
+  parseAffiliateTags,
+  storeByCode,
+  STORES,
+  visitorCountry,
+} from '#app/utils/stores.ts'
 import { getEnv } from './env.server.ts'
 
 /** The visitor's own choice of store (the footer's chooser): a store code, or absent for "automatic". */
@@ -10,10 +17,13 @@ export const storeCookie = createCookie('store', {
   maxAge: 365 * 24 * 60 * 60,
 })
 
-let enrolled: Map<string, string> | undefined
+let enrolled: Map<string, string | null> | undefined
 
-/** The stores the owner is enrolled in, with their tags (AFFILIATE_TAGS over AFFILIATE_TAG). */
-export function enrolledStores(): ReadonlyMap<string, string> {
+/**
+ * The stores the owner is enrolled in, with their tags (AFFILIATE_TAGS over AFFILIATE_TAG), and the default store,
+ * untagged (null) when no tag is set for it.
+ */
+export function enrolledStores(): ReadonlyMap<string, string | null> {
   const env = getEnv()
   enrolled ??= parseAffiliateTags(env.AFFILIATE_TAGS, env.AFFILIATE_TAG)
   return enrolled
@@ -23,7 +33,9 @@ export function enrolledStores(): ReadonlyMap<string, string> {
  * The store this request's click should open, and its tag (decision 044); and the visitor's country as the same
  * sources give it, for the click's record (docs/decisions/046), null when unknown.
  */
-export async function visitorStore(request: Request): Promise<{ store: string; tag: string; country: string | null }> {
+export async function visitorStore(
+  request: Request,
+): Promise<{ store: string; tag: string | null; country: string | null }> {
   const env = getEnv()
   const stores = enrolledStores()
   // A cookie that is not one of ours (forged, or from an older scheme) reads as a choice of no store: the default.
@@ -36,7 +48,7 @@ export async function visitorStore(request: Request): Promise<{ store: string; t
     chosen: chosen === null ? null : typeof chosen === 'string' ? chosen : '',
     ...sources,
   })
-  return { store, tag: stores.get(store)!, country: visitorCountry(stores, sources) }
+  return { store, tag: stores.get(store) ?? null, country: visitorCountry(stores, sources) }
 }
 
 /**
@@ -49,6 +61,26 @@ export async function visitorStoreAnswer(request: Request): Promise<{ code: stri
     storeCookie.parse(request.headers.get('Cookie')) as Promise<unknown>,
   ])
   return { code: store, name: storeByCode(store).name, chosen: chosen === store }
+}
+
+/** The default store's tag, which stored affiliate URLs carry; null when none is set. */
+export function defaultStoreTag(): string | null {
+  return enrolledStores().get(DEFAULT_STORE) ?? null
+}
+
+/** Whether any store has a tag: without one, no click earns anything (the panel's banner says so). */
+export function hasAffiliateTag(): boolean {
+  return [...enrolledStores().values()].some((tag) => tag !== null)
+}
+
+/** The enrolled stores with their tags, for the panel's settings, in the store table's order. */
+export function storeTags(): Array<{ code: string; name: string; tag: string | null }> {
+  const stores = enrolledStores()
+  return STORES.filter((store) => stores.has(store.code)).map(({ code, name }) => ({
+    code,
+    name,
+    tag: stores.get(code) ?? null,
+  }))
 }
 
 /** The enrolled stores, for the footer's chooser, in the store table's order. */

@@ -156,7 +156,7 @@ export function lockUnnotifiedProblems(trx: Executor, limit: number) {
   return trx
     .selectFrom('link_problems as lp')
     .innerJoin('products as p', 'p.id', 'lp.product_id')
-    .select(['lp.id', 'lp.kind', 'lp.detail', 'lp.detected_at', 'p.title', 'p.asin', 'p.id as product_id'])
+    .select(['lp.id', 'lp.kind', 'lp.detected_at', 'p.title', 'p.asin', 'p.id as product_id'])
     .where('lp.notified_at', 'is', null)
     .where('lp.resolved_at', 'is', null)
     .where('lp.seen_at', 'is', null)

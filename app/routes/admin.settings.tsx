@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { AssociatesSettings } from '#app/components/admin/associates-settings.tsx'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
 import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
@@ -9,6 +10,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
+import { storeTags } from '#app/lib/stores.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
   AUDIT_ENTITIES,
@@ -30,7 +32,8 @@ import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the panel's users, managed by admins only ('manage-users'); requiring two-factor sign-in
+// /admin/settings: the stores' Associates tags, read-only (docs/decisions/076); the panel's users, managed by
+// admins only ('manage-users'); requiring two-factor sign-in
 // ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
 // the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
 // panel role may read. The writes are app/services/panel-user.server.ts and link-health.server.ts.
@@ -60,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return {
     currentUserId: user.id,
+    associates: storeTags(),
     linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
     requireTwoFactor: settings?.require_two_factor ?? null,
     users:
@@ -162,7 +166,7 @@ const settingsSaved = (description: string) =>
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
+  const { associates, users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
     useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
@@ -171,6 +175,7 @@ export default function Settings() {
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
+      <AssociatesSettings stores={associates} />
       {users ? (
         <UsersSection
           users={users}

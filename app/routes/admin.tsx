@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ASSOCIATES_SETTINGS_ID } from '#app/components/admin/associates-settings.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Link, NavLink } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
+import { hasAffiliateTag } from '#app/lib/stores.server.ts'
 
 // The admin shell (SPEC §2): top navigation and the account menu around every panel page. Each page's
 // own loader and action check the role again: loaders run in parallel, so this one cannot guard them.
@@ -12,7 +14,7 @@ import type { Role } from '#app/lib/permissions.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   // `enrolment`: the shell also frames the account page, where a user the site requires to enrol does so.
   const user = await requirePanelUser(request, 'view', { enrolment: true })
-  return { user: { email: user.email, role: user.role } }
+  return { user: { email: user.email, role: user.role }, untagged: !hasAffiliateTag() }
 }
 
 export const meta: MetaFunction = ({ error }) => [
@@ -37,7 +39,7 @@ const sections = [
 
 export default function AdminShell() {
   return (
-    <PanelFrame user={useLoaderData<typeof loader>().user}>
+    <PanelFrame {...useLoaderData<typeof loader>()}>
       <Outlet />
     </PanelFrame>
   )
@@ -45,12 +47,20 @@ export default function AdminShell() {
 
 // A panel page's failure keeps the navigation; without a user (the shell's own loader failed), the bare page.
 export function ErrorBoundary() {
-  const user = useRouteLoaderData<typeof loader>('routes/admin')?.user
-  const page = <GeneralErrorBoundary landmark={!user} home={{ to: '/admin', label: 'Back to the dashboard' }} />
-  return user ? <PanelFrame user={user}>{page}</PanelFrame> : page
+  const shell = useRouteLoaderData<typeof loader>('routes/admin')
+  const page = <GeneralErrorBoundary landmark={!shell} home={{ to: '/admin', label: 'Back to the dashboard' }} />
+  return shell ? <PanelFrame {...shell}>{page}</PanelFrame> : page
 }
 
-function PanelFrame({ user, children }: { user: { email: string; role: Role }; children: ReactNode }) {
+function PanelFrame({
+  user,
+  untagged,
+  children,
+}: {
+  user: { email: string; role: Role }
+  untagged: boolean
+  children: ReactNode
+}) {
   return (
     <div className="min-h-screen bg-slate-100">
       <a
@@ -87,6 +97,14 @@ function PanelFrame({ user, children }: { user: { email: string; role: Role }; c
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+        {untagged ? (
+          // On every panel page until a tag is set: the site then works, but no click earns (docs/decisions/076).
+          <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <Link to={`/admin/settings#${ASSOCIATES_SETTINGS_ID}`} className="font-semibold underline">
+              No Associates tag is set: clicks earn nothing
+            </Link>
+          </p>
+        ) : null}
         {children}
       </main>
     </div>

@@ -1,8 +1,8 @@
-import { getEnv } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import { enqueueForAdmin } from '#app/lib/job-queue.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { productChanged, type PageTag } from '#app/lib/page-tags.ts'
+import { defaultStoreTag } from '#app/lib/stores.server.ts'
 import { lockProduct, updateProduct } from '#app/models/admin-product.server.ts'
 import { findProductIdByAsin, listRejectedProducts, replaceAsin } from '#app/models/amazon-product.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
@@ -147,7 +147,7 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
         trx,
         id,
         asin,
-        normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), getEnv().AFFILIATE_TAG),
+        normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), defaultStoreTag()),
       )
       const resolved = await resolveProductProblems(trx, id)
       await followReplacedAsin(trx, actorId, product.asin, asin)

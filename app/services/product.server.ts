@@ -1,7 +1,7 @@
-import { getEnv } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { productChanged, type PageTag } from '#app/lib/page-tags.ts'
+import { defaultStoreTag } from '#app/lib/stores.server.ts'
 import { categoryExists, lockProduct, updateProduct, type ProductChanges } from '#app/models/admin-product.server.ts'
 import { changedFields, writeAudit } from '#app/models/audit.server.ts'
 import { categorySlugs } from '#app/models/category.server.ts'
@@ -32,7 +32,7 @@ function changesOf(form: ProductEdit): ProductChanges {
     badges: form.badges,
     keywords: form.keywords,
     // On Amazon's hosts, whatever tag was pasted becomes ours (SPEC §5).
-    affiliate_url: form.affiliate_url ? normaliseAffiliateUrl(form.affiliate_url, getEnv().AFFILIATE_TAG) : null,
+    affiliate_url: form.affiliate_url ? normaliseAffiliateUrl(form.affiliate_url, defaultStoreTag()) : null,
     image_url: emptyToNull(form.image_url),
     images: form.images,
     manual_price: form.manual_price === undefined ? null : form.manual_price.toFixed(2),

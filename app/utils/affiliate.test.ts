@@ -26,6 +26,24 @@ describe('affiliate URLs', () => {
     )
   })
 
+  test('no tag of ours: any tag on an Amazon URL is removed, none added; other URLs are left alone', () => {
+    expect(normaliseAffiliateUrl('https://www.amazon.com/dp/B000000001?tag=someone-20&th=1', null)).toBe(
+      'https://www.amazon.com/dp/B000000001?th=1',
+    )
+    expect(normaliseAffiliateUrl('https://www.amazon.com/dp/B000000001', null)).toBe(
+      'https://www.amazon.com/dp/B000000001',
+    )
+    expect(normaliseAffiliateUrl('https://example.com/p?tag=keep', null)).toBe('https://example.com/p?tag=keep')
+    const url = new URL(
+      outboundUrl(
+        { ...product, affiliate_url: 'https://amazon.com/dp/B000000001?tag=x-21' },
+        { ...options, tag: null },
+      ),
+    )
+    expect(url.searchParams.has('tag')).toBe(false)
+    expect(url.searchParams.get('utm_source')).toBe('shop.example.com')
+  })
+
   test('outbound URLs carry the tag and the utm parameters', () => {
     const url = new URL(
       outboundUrl({ ...product, affiliate_url: 'https://amazon.com/dp/B000000001?tag=x-21' }, options),

@@ -2,8 +2,9 @@ import { DEFAULT_STORE, storeProductUrl, storeSearchUrl } from './stores.ts'
 
 /**
  * The outbound URL for a product: its stored affiliate URL with, on Amazon's hosts, our own tag (any
- * other tag replaced, SPEC §5), plus the utm parameters of SPEC §9. Anything unusable falls back to the
- * product's plain Amazon page, so a bad stored value can never send a visitor somewhere unexpected.
+ * other tag replaced, SPEC §5), or no tag at all when none is set, plus the utm parameters of SPEC §9.
+ * Anything unusable falls back to the product's plain Amazon page, so a bad stored value can never send a
+ * visitor somewhere unexpected.
  */
 
 const AMAZON_HOST = /(^|\.)amazon\.(com|ca|co\.uk|de|fr|it|es|co\.jp|com\.au|com\.mx|com\.br|in|nl|se|pl|sg|ae|sa)$/i
@@ -12,12 +13,15 @@ export function isAmazonHost(hostname: string): boolean {
   return AMAZON_HOST.test(hostname)
 }
 
-/** Replaces any `tag` on an Amazon URL with ours; leaves other URLs alone. */
-export function normaliseAffiliateUrl(url: string, tag: string): string {
+/**
+ * Replaces any `tag` on an Amazon URL with ours, or removes it when we have none (someone else's would earn for
+ * them, docs/decisions/076); leaves other URLs alone.
+ */
+export function normaliseAffiliateUrl(url: string, tag: string | null): string {
   const parsed = new URL(url)
   if (isAmazonHost(parsed.hostname)) {
     parsed.searchParams.delete('tag')
-    parsed.searchParams.set('tag', tag)
+    if (tag) parsed.searchParams.set('tag', tag)
   }
   return parsed.toString()
 }
@@ -25,7 +29,7 @@ export function normaliseAffiliateUrl(url: string, tag: string): string {
 /**
  * Where a click goes: in the default store, the product's stored URL (its own page); in another store, the
  * product's page there when the refresh learned that store sells it (decision 045), else that store's search for
- * it (decision 044) — always with that store's tag and our utm parameters.
+ * it (decision 044) — always with that store's tag, when it has one, and our utm parameters.
  */
 export function outboundUrl(
   product: {
@@ -36,7 +40,7 @@ export function outboundUrl(
     /** The stores known to sell it (products.marketplaces). */
     marketplaces: readonly string[]
   },
-  options: { tag: string; siteHost: string; store?: string },
+  options: { tag: string | null; siteHost: string; store?: string },
 ): string {
   const store = options.store ?? DEFAULT_STORE
   const url =

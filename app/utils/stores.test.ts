@@ -23,6 +23,15 @@ describe('parseAffiliateTags', () => {
     expect([...parseAffiliateTags(undefined, 'comicvault-20')]).toEqual([['US', 'comicvault-20']])
   })
 
+  test('no tag set: the US store is still there, untagged; a listed one is its tag', () => {
+    expect([...parseAffiliateTags(undefined, undefined)]).toEqual([['US', null]])
+    expect([...parseAffiliateTags('UK:shop-21', undefined)]).toEqual([
+      ['US', null],
+      ['UK', 'shop-21'],
+    ])
+    expect([...parseAffiliateTags('US:shop-20', undefined)]).toEqual([['US', 'shop-20']])
+  })
+
   test('an entry without a tag, an unknown store or a malformed tag is left out, never an error', () => {
     const tags = parseAffiliateTags('UK:, ZZ:zz-21, FR:bad tag, gb:shop-21,,:x', 'comicvault-20')
     expect([...tags]).toEqual([

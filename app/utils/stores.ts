@@ -41,12 +41,16 @@ export function storeOfCountry(country: string): string | null {
 }
 
 /**
- * The enrolled stores and their tags from AFFILIATE_TAGS ("US:comicvault-20,UK:comicvault-21"), with the US
+ * The enrolled stores and their tags from AFFILIATE_TAGS ("US:<tag>-20,UK:<tag>-21"), with the US
  * store's tag from AFFILIATE_TAG unless listed. An entry without a tag, with an unknown code or a malformed tag
- * is left out: that marketplace gets the default store, never an error.
+ * is left out: that marketplace gets the default store, never an error. The default store is always there, as
+ * every click without a store of its own lands in it; its tag is null when none is set (docs/decisions/076).
  */
-export function parseAffiliateTags(list: string | undefined, defaultTag: string): Map<string, string> {
-  const tags = new Map<string, string>([[DEFAULT_STORE, defaultTag]])
+export function parseAffiliateTags(
+  list: string | undefined,
+  defaultTag: string | undefined,
+): Map<string, string | null> {
+  const tags = new Map<string, string | null>([[DEFAULT_STORE, defaultTag ?? null]])
   for (const entry of (list ?? '').split(',')) {
     const [code = '', tag = ''] = entry.split(':').map((part) => part.trim())
     const store = storeOfCountry(code)
@@ -81,7 +85,7 @@ export function languageRegions(header: string | null): string[] {
  * proxy named, else the first region of their languages with an enrolled store, else the default.
  */
 export function chooseStore(
-  enrolled: ReadonlyMap<string, string>,
+  enrolled: ReadonlyMap<string, string | null>,
   sources: { chosen: string | null; proxyCountry: string | null; acceptLanguage: string | null },
 ): string {
   const enrolledStore = (country: string | null) => {
@@ -104,7 +108,7 @@ export function chooseStore(
  * their most preferred region; null when none names a real country (Cloudflare's "XX" is "unknown").
  */
 export function visitorCountry(
-  enrolled: ReadonlyMap<string, string>,
+  enrolled: ReadonlyMap<string, string | null>,
   sources: { proxyCountry: string | null; acceptLanguage: string | null },
 ): string | null {
   const proxied = isoCountry(sources.proxyCountry)

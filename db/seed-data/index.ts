@@ -20,7 +20,6 @@ export interface SeedCounts {
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
-const AFFILIATE_TAG = 'comicvault-20'
 /** When the demo guides went live, a day apart (the list shows the newer first); their words have not changed since. */
 const GUIDES_PUBLISHED = Date.parse('2026-11-24T15:00:00Z')
 
@@ -73,7 +72,8 @@ async function seed(trx: Executor): Promise<SeedCounts> {
       description: p.description,
       badges: [...p.badges],
       keywords: [...p.keywords],
-      affiliate_url: `https://www.amazon.com/dp/${p.asin}?tag=${AFFILIATE_TAG}`,
+      // Untagged: /go adds the site's own tag, if it has one (docs/decisions/076).
+      affiliate_url: `https://www.amazon.com/dp/${p.asin}`,
       image_url: p.image_url,
       images: [p.image_url, ...(p.more_images ?? [])],
       price: p.price,

@@ -2,8 +2,8 @@ import type { AmazonFields, NewProductFields } from '#app/models/amazon-product.
 import { normaliseAffiliateUrl } from '#app/utils/affiliate.ts'
 import type { AmazonItem } from './item.ts'
 
-/** What a refresh writes from an item; the detail page URL carries our tag, whatever Amazon put there. */
-export function amazonFields(item: AmazonItem, tag: string): AmazonFields {
+/** What a refresh writes from an item; the detail page URL carries our tag, or none, whatever Amazon put there. */
+export function amazonFields(item: AmazonItem, tag: string | null): AmazonFields {
   return {
     price: item.price,
     availability: item.availability,
@@ -17,7 +17,7 @@ export function amazonFields(item: AmazonItem, tag: string): AmazonFields {
 }
 
 /** A new product from an item: Amazon's title, brand and features as its first description. */
-export function newProductFields(item: AmazonItem, tag: string): NewProductFields {
+export function newProductFields(item: AmazonItem, tag: string | null): NewProductFields {
   return {
     ...amazonFields(item, tag),
     asin: item.asin,

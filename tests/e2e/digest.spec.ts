@@ -72,12 +72,11 @@ test('subscribe, confirm, get the digest, unsubscribe from its link', async ({ p
     url: linkIn(digest, '/unsubscribe'),
     post: 'List-Unsubscribe=One-Click',
   })
-  // Product links go through the site's own /go, which sends the reader on to Amazon with the tag.
-  const go = linkIn(digest, '/go/')
-  expect(go.startsWith(`${process.env.E2E_BASE_URL}/go/`)).toBe(true)
-  const outbound = await request.get(go, { maxRedirects: 0 })
-  expect(outbound.status()).toBe(302)
-  expect(outbound.headers().location).toContain('amazon.com')
+  // Product links open the product's page on our site, never /go or Amazon (docs/decisions/076).
+  const product = linkIn(digest, '/product/')
+  expect(product.startsWith(`${process.env.E2E_BASE_URL}/product/`)).toBe(true)
+  expect(digest.text).not.toContain('/go/')
+  expect((await request.get(product, { maxRedirects: 0 })).status()).toBe(200)
 
   await page.goto(linkIn(digest, '/unsubscribe'))
   await expect(page.getByRole('heading', { name: 'Unsubscribe from the weekly digest?' })).toBeVisible()

@@ -14,6 +14,8 @@ import { callAction, callLoader, replyOf, thrownResponse, toastOf } from '#tests
 // The admin Products page: the list's filters, the toggles, the edit panel, review
 // moderation and the CSV export, through the real loaders and actions.
 
+// A site with its own Associates tag; the untagged one is tests/integration/affiliate-tag-unset-built-server.test.ts.
+process.env.AFFILIATE_TAG = 'comicvault-20'
 const editor = await createPanelUser('editor')
 const cookie = await panelCookie(editor.id)
 const drops = recordPageDrops()

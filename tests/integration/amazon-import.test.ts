@@ -10,6 +10,8 @@ import { callAction, callLoader, replyOf, responseOf } from '#tests/support/remi
 // Manual and bulk imports: the actions, the job against the stand-in, the progress page.
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
+// A site with its own Associates tag; the untagged one is tests/integration/affiliate-tag-unset-built-server.test.ts.
+process.env.AFFILIATE_TAG = 'comicvault-20'
 
 const { AmazonClient } = await import('#jobs/amazon/client.ts')
 const { standInClient } = await import('#tests/support/amazon-client.ts')

@@ -422,7 +422,10 @@ describe('the daily e-mail', () => {
     await mailQueueIdle()
     expect(mail.subject).toBe('Comic Vault Supplies: 2 new link problems')
     expect(mail.text).toContain(`Out of stock <box> (${first.product.asin})`)
-    expect(mail.text).toContain(`Unavailable: unavailable of ${first.product.asin}`)
+    expect(mail.text).toContain('Unavailable, found ')
+    expect(mail.text).toContain(`${SITE}/admin/products/${first.product.id}`)
+    // The detail (Amazon's words, a jump's prices) stays on the tab (docs/decisions/076).
+    expect(mail.text).not.toContain(`unavailable of ${first.product.asin}`)
     expect(mail.text).toContain('Jumpy board')
     expect(mail.text).not.toContain('Already seen')
     expect(mail.text).toContain(`${SITE}/admin/products/link-health`)

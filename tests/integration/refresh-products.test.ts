@@ -5,6 +5,8 @@ import { refreshHarness } from '#tests/support/refresh-harness.ts'
 import { expectOneSchedule } from '#tests/support/schedules.ts'
 
 // The nightly refresh against the stand-in and real Postgres and Redis.
+// A site with its own Associates tag; the untagged one is tests/integration/affiliate-tag-unset-built-server.test.ts.
+process.env.AFFILIATE_TAG = 'comicvault-20'
 const { standIn, db, refreshProducts, client } = await refreshHarness()
 
 const readProduct = (asin: string) =>

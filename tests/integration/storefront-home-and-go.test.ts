@@ -9,6 +9,8 @@ import { CLIENT_IP, loaderArgs, loaderData, SITE, statusOf, thrownResponse } fro
 // The home page (SPEC §2: carousel of up to 8 featured products, "Shop by Category") and /go/{asin},
 // the outbound affiliate redirect (SPEC §5 affiliate URL normalisation, §9 tag and utm parameters,
 // §3 clicks).
+// A site with its own Associates tag; the untagged one is tests/integration/affiliate-tag-unset-built-server.test.ts.
+process.env.AFFILIATE_TAG = 'comicvault-20'
 
 const TZ = 'America/New_York'
 
