@@ -12,7 +12,7 @@ import { measureRequestDurations } from '#app/lib/metrics/request-duration.serve
 import { answerOutagesWith503 } from '#app/lib/outage.server.ts'
 import { createPageCache } from '#app/lib/page-cache.server.ts'
 import { readPublicPagesFromReplicas } from '#app/lib/replica-reads.server.ts'
-import { limitQueries } from '#app/lib/request-limits.server.ts'
+import { limitRequests } from '#app/lib/request-limits.server.ts'
 import { serveUploads } from '#app/lib/serve-uploads.server.ts'
 import { drainUnreadBodies } from '#app/lib/unread-bodies.server.ts'
 import { sendResponsesWhole } from '#app/lib/whole-responses.server.ts'
@@ -130,7 +130,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 })
 
 // Before anything reads the query (the view counter, the page cache, the routes; docs/decisions/073).
-app.use(limitQueries())
+app.use(limitRequests())
 
 // Prometheus metrics, never public (docs/decisions/028): here only with the token, or on METRICS_PORT; under a
 // cluster primary, the primary serves them for every process (docs/decisions/029).

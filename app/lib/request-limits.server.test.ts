@@ -1,10 +1,10 @@
 import express from 'express'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { serveForTests } from '#tests/support/serve.ts'
-import { limitQueries, REQUEST_LIMITS } from './request-limits.server.ts'
+import { limitRequests, REQUEST_LIMITS } from './request-limits.server.ts'
 
 const app = express()
-app.use(limitQueries())
+app.use(limitRequests())
 app.get('*', (_req, res) => res.type('text/plain').end('page'))
 
 let base = ''
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const status = async (target: string) => (await fetch(base + target)).status
 
-describe('limitQueries', () => {
+describe('limitRequests', () => {
   test('a query within the limits reaches the page', async () => {
     const longest = `/search?q=${'x'.repeat(REQUEST_LIMITS.queryLength - '?q='.length)}`
     expect(await status(longest)).toBe(200)

@@ -24,13 +24,16 @@ export function namesWithinLimits(names: Iterable<string>): boolean {
 }
 
 /**
- * Refuses, before anything reads it, a query over the limits: 414 when too long, 400 when it has too many
- * parameters or too long a name. Node refuses an address past its header limit (16 KB) with 431 before this.
+ * Refuses, before anything reads it, a request target that is not a path, and a query over the limits. Node also
+ * takes `GET http://host/path` (absolute form) and `OPTIONS *`, which no browser sends to a site and our proxy
+ * (Varnish) never forwards; Remix's adapter cannot read either and would answer 500, so they are a 400. A query is
+ * a 414 when too long, a 400 when it has too many parameters or too long a name. Node refuses an address past its
+ * header limit (16 KB) with 431 before this.
  */
-export function limitQueries(): RequestHandler {
+export function limitRequests(): RequestHandler {
   return (req, res, next) => {
-    const address = routeAddress(req)
-    if (!address) return next()
+    const address = req.originalUrl.startsWith('/') ? routeAddress(req) : null
+    if (!address) return void res.status(400).type('text/plain').send('Bad Request: the address must be a path.')
     if (address.search.length > REQUEST_LIMITS.queryLength) {
       return void res.status(414).type('text/plain').send('The address is too long.')
     }

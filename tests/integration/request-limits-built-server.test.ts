@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { describe, expect, inject, test } from 'vitest'
 import { useBuiltServer } from '#tests/support/built-server-for-file.ts'
 import { adminCookie, createSeededDatabase } from '#tests/support/built-server.ts'
@@ -123,4 +124,24 @@ describe('the public pages', () => {
     expect(await get(`/search?${queries['a 12 KB query']}`)).toBe(414)
     expect(await get('/search?q=mylar')).toBe(200)
   })
+})
+
+/** The status line's code for a request whose target is written as it is: fetch only ever sends a path. */
+function statusOfTarget(target: string): Promise<number> {
+  const { port } = new URL(site.url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    )
+    let head = ''
+    socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')))
+    socket.on('close', () => resolve(Number(head.split(' ', 2)[1])))
+    socket.on('error', reject)
+  })
+}
+
+test('a target that is not a path (absolute form, *) is a 400, not the 500 Remix would answer', async () => {
+  for (const target of ['http://evil.example/', `${site.url}/about`, '*'])
+    expect(await statusOfTarget(target)).toBe(400)
+  expect(await statusOfTarget('/about')).toBe(200)
 })
