@@ -49,6 +49,49 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export type UserRole = "admin" | "editor" | "viewer";
 
+export interface AssociatesEarnings {
+  asin: string;
+  category: Generated<string>;
+  device: Generated<string>;
+  earnings_cents: number;
+  id: Generated<number>;
+  import_id: number;
+  items_shipped: number;
+  name: Generated<string>;
+  price_cents: number;
+  returns: number;
+  revenue_cents: number;
+  seller: Generated<string>;
+  shipped_on: Timestamp;
+  tracking_id: string;
+}
+
+export interface AssociatesImports {
+  file_name: string;
+  id: Generated<number>;
+  imported_at: Generated<Timestamp>;
+  imported_by: number | null;
+  period_from: Timestamp;
+  period_to: Timestamp;
+  report: string;
+  rows: Generated<number>;
+}
+
+export interface AssociatesOrders {
+  asin: string;
+  category: Generated<string>;
+  device: Generated<string>;
+  id: Generated<number>;
+  import_id: number;
+  indirect: Generated<string>;
+  link_type: Generated<string>;
+  name: Generated<string>;
+  ordered_on: Timestamp;
+  price_cents: number;
+  quantity: number;
+  tracking_id: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: number | null;
@@ -84,11 +127,13 @@ export interface Clicks {
   id: Generated<number>;
   ip_hash: string;
   is_bot: Generated<boolean>;
+  placement: string | null;
   product_asin: string;
   product_id: number | null;
   referrer: string | null;
   source_path: string | null;
   store: string | null;
+  tag: string | null;
   user_agent: string | null;
 }
 
@@ -387,6 +432,14 @@ export interface Subscribers {
   unsubscribed_at: Timestamp | null;
 }
 
+export interface TrackingIds {
+  created_at: Generated<Timestamp>;
+  guide_id: number | null;
+  id: Generated<number>;
+  placement: string | null;
+  tag: string;
+}
+
 export interface UserRoles {
   created_at: Generated<Timestamp>;
   role: UserRole;
@@ -411,6 +464,9 @@ export interface WebauthnChallenges {
 }
 
 export interface DB {
+  associates_earnings: AssociatesEarnings;
+  associates_imports: AssociatesImports;
+  associates_orders: AssociatesOrders;
   audit_log: AuditLog;
   categories: Categories;
   category_listing_counts: CategoryListingCounts;
@@ -441,6 +497,7 @@ export interface DB {
   sessions: Sessions;
   site_settings: SiteSettings;
   subscribers: Subscribers;
+  tracking_ids: TrackingIds;
   user_roles: UserRoles;
   users: Users;
   webauthn_challenges: WebauthnChallenges;
