@@ -153,3 +153,42 @@ test('a viewer reads the editors but cannot write', async ({ page, panelUsers })
   const refused = await page.goto('/admin/guides/new')
   expect(refused?.status()).toBe(403)
 })
+
+test('a link straight to Amazon refuses the save with its place and keeps the text; a typed price only warns', async ({
+  page,
+  panelUsers,
+}) => {
+  const title = `${stamp()} Checked before it goes out`
+  const link = 'https://amzn.to/3xYz'
+  const refused = `Line 3, column 11: The link "${link}" goes straight to Amazon: use :buy[…]{asin="…"} or a product box, which go through /go/.`
+  const warned = `Line 5, column 11: "$12.99" is a price typed in the text: it goes stale. Use :price{asin="…"}, which shows the price with its time.`
+  const body = `Start here.\n\nOr buy it [on Amazon](${link}).\n\nA pack is $12.99 today.\n`
+  await panelUsers.signIn(page.context(), 'editor')
+  try {
+    await page.goto('/admin/guides/new')
+    await waitForHydration(page)
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Summary').fill(SUMMARY)
+    await page.getByLabel('Body').fill(body)
+
+    await page.getByRole('button', { name: 'Preview' }).click()
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await expect(preview.getByText(refused)).toBeVisible()
+    await expect(preview.getByText('Check these; they do not stop a save:')).toBeVisible()
+    await expect(preview.getByText(warned)).toBeVisible()
+
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await expect(page.getByText(refused).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'New guide', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('Body')).toHaveValue(body)
+    await expect(page.getByLabel('Body')).toHaveAttribute('aria-invalid', 'true')
+    await expectNoA11yViolations(page)
+
+    await page.getByLabel('Body').fill(body.replace(`[on Amazon](${link})`, `:buy[on Amazon]{asin="${GOLDEN.asin}"}`))
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await expect(toast(page, 'Draft saved')).toContainText(`Check ${warned}`)
+    await expect(page.getByRole('heading', { name: 'Edit guide', level: 1 })).toBeVisible()
+  } finally {
+    await deleteDocumentRow('guide', slugify(title))
+  }
+})
