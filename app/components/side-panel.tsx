@@ -4,11 +4,13 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { clickedBeside, useModalDialog } from '#app/utils/use-modal-dialog.ts'
 import { LinkList } from './link-list.tsx'
 import { SearchForm } from './search-form.tsx'
+import { categoryLinks, type ShopCategory } from './shop-menu.tsx'
 import { siteNavLinks } from './site-nav.ts'
 
 const PANEL_ID = 'site-menu'
 const panelClass =
   'fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl'
+const menuLinkClass = 'block rounded-md px-3 py-2 font-medium hover:bg-slate-100'
 const closeClass = 'self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium'
 
 /**
@@ -16,7 +18,7 @@ const closeClass = 'self-end rounded-md border border-slate-300 px-3 py-1.5 text
  * or a click on the backdrop, targets nothing. With JavaScript it is a modal <dialog> (docs/decisions/050): focus
  * moves to its search box and stays inside, Escape and outside clicks close it, and focus returns to the Menu button.
  */
-export function SidePanel() {
+export function SidePanel({ categories }: { categories: readonly ShopCategory[] }) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
 
@@ -56,7 +58,7 @@ export function SidePanel() {
         Menu
       </a>
       {hydrated ? (
-        <MenuDialog open={open} onClose={() => setOpen(false)} />
+        <MenuDialog open={open} onClose={() => setOpen(false)} categories={categories} />
       ) : (
         <div id={PANEL_ID} className="side-panel lg:hidden">
           <a href="#close-menu" tabIndex={-1} aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50">
@@ -66,7 +68,7 @@ export function SidePanel() {
             <a href="#close-menu" className={closeClass}>
               Close
             </a>
-            <MenuContent />
+            <MenuContent categories={categories} />
           </div>
         </div>
       )}
@@ -74,7 +76,15 @@ export function SidePanel() {
   )
 }
 
-function MenuDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function MenuDialog({
+  open,
+  onClose,
+  categories,
+}: {
+  open: boolean
+  onClose: () => void
+  categories: readonly ShopCategory[]
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   useModalDialog(ref, { open, onDismiss: onClose })
   return (
@@ -93,20 +103,24 @@ function MenuDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       <button type="button" onClick={onClose} className={closeClass}>
         Close
       </button>
-      <MenuContent />
+      <MenuContent categories={categories} />
     </dialog>
   )
 }
 
-function MenuContent() {
+function MenuContent({ categories }: { categories: readonly ShopCategory[] }) {
   return (
     <>
       <SearchForm placeholder="Search..." inputId="side-panel-search" />
       <nav aria-label="Menu">
+        <LinkList links={siteNavLinks} className="flex flex-col gap-1" linkClassName={menuLinkClass} />
+        <h2 className="mt-4 px-3 text-sm font-semibold text-slate-600">
+          Shop
+        </h2>
         <LinkList
-          links={siteNavLinks}
-          className="flex flex-col gap-1"
-          linkClassName="block rounded-md px-3 py-2 font-medium hover:bg-slate-100"
+          links={categoryLinks(categories)}
+          className="mt-1 flex flex-col gap-1"
+          linkClassName={menuLinkClass}
         />
       </nav>
     </>

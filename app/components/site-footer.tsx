@@ -1,30 +1,28 @@
 import { LinkList } from './link-list.tsx'
+import { categoryLinks, type ShopCategory } from './shop-menu.tsx'
 import { sitePages } from './site-nav.ts'
 import { StoreChooser } from './store-chooser.tsx'
 
 const { guides, sizesGuide, fit, compareSleeves, starterKits, faq, about, disclosure, contact } = sitePages
 const linkColumns = [
-  {
-    heading: 'Shop',
-    links: [
-      { to: '/search?q=BCW', label: 'BCW Supplies' },
-      { to: '/search?q=mylar', label: 'Mylar Sleeves' },
-      { to: '/search?q=boxes', label: 'Storage Boxes' },
-    ],
-  },
   { heading: 'Guides', links: [{ ...guides, label: 'All Guides' }, sizesGuide, fit, compareSleeves, starterKits, faq] },
   { heading: 'Company', links: [about, disclosure, contact] },
 ] as const
+// SPEC's three search shortcuts, under the categories and named as searches: a category is called "Mylar Sleeves".
+const popularSearches = ['BCW', 'mylar', 'boxes'].map((q) => ({ to: `/search?q=${q}`, label: `“${q}”` }))
+const footerLinkClass = 'hover:text-white hover:underline'
 
 export function SiteFooter({
   siteName,
   lastPriceUpdate,
+  categories,
   year,
   stores,
 }: {
   siteName: string
   /** Already formatted for people, or null before the first refresh. */
   lastPriceUpdate: string | null
+  categories: readonly ShopCategory[]
   year: number
   /** The Amazon stores a visitor may choose (decision 044). */
   stores: ReadonlyArray<{ code: string; name: string }>
@@ -48,14 +46,20 @@ export function SiteFooter({
           </div>
           <StoreChooser stores={stores} />
         </section>
+        <nav aria-label="Shop">
+          <h2 className="text-base font-semibold text-white">Shop</h2>
+          <LinkList
+            links={categoryLinks(categories)}
+            className="mt-3 space-y-2 text-sm"
+            linkClassName={footerLinkClass}
+          />
+          <h3 className="mt-4 text-sm font-semibold text-white">Popular searches</h3>
+          <LinkList links={popularSearches} className="mt-2 space-y-2 text-sm" linkClassName={footerLinkClass} />
+        </nav>
         {linkColumns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="text-base font-semibold text-white">{column.heading}</h2>
-            <LinkList
-              links={column.links}
-              className="mt-3 space-y-2 text-sm"
-              linkClassName="hover:text-white hover:underline"
-            />
+            <LinkList links={column.links} className="mt-3 space-y-2 text-sm" linkClassName={footerLinkClass} />
           </nav>
         ))}
       </div>

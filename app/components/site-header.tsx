@@ -1,9 +1,10 @@
 import { Link, NavLink } from '#app/components/link.tsx'
 import { SearchForm } from './search-form.tsx'
+import { ShopMenu, type ShopCategory } from './shop-menu.tsx'
 import { SidePanel } from './side-panel.tsx'
 import { siteNavLinks } from './site-nav.ts'
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({ siteName, categories }: { siteName: string; categories: readonly ShopCategory[] }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
@@ -11,9 +12,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <Link to="/" className="min-w-0 text-lg leading-tight font-bold tracking-tight">
           {siteName} <span className="text-sm font-medium whitespace-nowrap text-brand-700">(dev/beta)</span>
         </Link>
-        {/* Inline from lg: six links, the name and the search need ~1,000px; below that the Menu panel holds them. */}
+        {/* Inline from lg: Shop and six links, the name and the search need ~1,000px; below that the Menu panel holds them. */}
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-1">
+            <li>
+              <ShopMenu categories={categories} />
+            </li>
             {siteNavLinks.map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -34,7 +38,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             inputId="header-search"
             className="hidden w-64 sm:flex lg:w-48 xl:w-64"
           />
-          <SidePanel />
+          <SidePanel categories={categories} />
         </div>
       </div>
     </header>

@@ -12,9 +12,12 @@ import { Options } from './form-fields.tsx'
  */
 export function FilterForm({
   children,
+  activeFilters,
   className = 'space-y-6 lg:self-start',
 }: {
   children: ReactNode
+  /** How many filters narrow the list now, said on the phone's "Filters" control. */
+  activeFilters: number
   /** The layout: a column beside the results by default. */
   className?: string
 }) {
@@ -22,27 +25,36 @@ export function FilterForm({
   const navigation = useNavigation()
   const hydrated = useHydrated()
   return (
-    <Form
-      method="get"
-      preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-      className={`rounded-lg border border-slate-200 bg-white p-4 ${className}`}
-      aria-label="Filter products"
-    >
-      {children}
-      {hydrated ? (
-        navigation.state === 'loading' ? (
-          <p className="text-sm text-slate-500">Updating…</p>
-        ) : null
-      ) : (
-        <button
-          type="submit"
-          className="w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
-        >
-          Apply filters
-        </button>
-      )}
-    </Form>
+    <>
+      {/* Below md the form hides behind this disclosure, so the first products show in the first screen; its
+          summary is the control (a button with its state, no JavaScript needed), the form its next sibling. */}
+      <details className="rounded-lg border border-slate-200 bg-white md:hidden">
+        <summary className="cursor-pointer px-4 py-3 font-medium">
+          Filters{activeFilters > 0 ? ` (${activeFilters} active)` : ''}
+        </summary>
+      </details>
+      <Form
+        method="get"
+        preventScrollReset
+        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        className={`rounded-lg border border-slate-200 bg-white p-4 max-md:[details:not([open])+&]:hidden ${className}`}
+        aria-label="Filter products"
+      >
+        {children}
+        {hydrated ? (
+          navigation.state === 'loading' ? (
+            <p className="text-sm text-slate-500">Updating…</p>
+          ) : null
+        ) : (
+          <button
+            type="submit"
+            className="w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
+          >
+            Apply filters
+          </button>
+        )}
+      </Form>
+    </>
   )
 }
 

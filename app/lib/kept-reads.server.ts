@@ -1,5 +1,5 @@
 import { getEnv } from '#app/lib/env.server.ts'
-import { getVisibleCategory } from '#app/models/category.server.ts'
+import { getVisibleCategory, listVisibleCategories } from '#app/models/category.server.ts'
 import { getPublishedDocument, searchGuides } from '#app/models/document.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
 import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
@@ -14,6 +14,11 @@ export const lastPriceUpdate = memoUntilWrite(async () => {
   const latest = await getLastDataUpdate(db)
   return latest ? formatDateTime(latest.refresh_date, getEnv().REFRESH_TZ) : null
 })
+
+/** The header's, side panel's and footer's list of every visible category: names and addresses only. */
+export const shopCategories = memoUntilWrite(async () =>
+  (await listVisibleCategories(db)).map(({ name, slug }) => ({ name, slug })),
+)
 
 /**
  * A published guide or information page by its slug: its text and cover, not its embeds' products, which are

@@ -3,7 +3,8 @@
  * the cached pages that share a tag with it. Both sides of the map live here, so a change to what a page
  * shows and to what the writes say are made in one place.
  *
- * Pages, by address (known before rendering, so renders in flight can be matched too):
+ * Every public page lists the visible categories' names in its header and footer: a write that changes that list
+ * drops every page. Pages, by address (known before rendering, so renders in flight can be matched too):
  * - `/product/{asin}`, `/reviews/{asin}` → `product:{asin}`: that product, its approved reviews, its category's
  *   name in the breadcrumbs (a category rename drops everything);
  * - `/category/{slug}` (any filters) → `category:{slug}`: the category and its visible products' cards;

@@ -14,13 +14,20 @@ import { categoryFacets, visibleCategory } from '#app/lib/kept-reads.server.ts'
 import { CATEGORY_PAGE_SIZE, listCategoryProducts } from '#app/models/product.server.ts'
 import {
   filtersNarrow,
+  narrowingFilterCount,
   parseCategoryFilters,
   PRICE_SLIDER,
   RATING_THRESHOLDS,
   type CategoryFilters,
   type Sort,
 } from '#app/schemas/category-filters.ts'
-import { parseSpecFilters, specFiltersSet, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
+import {
+  parseSpecFilters,
+  specFilterCount,
+  specFiltersSet,
+  type SpecFacets,
+  type SpecFilters,
+} from '#app/schemas/spec-filters.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
@@ -141,7 +148,7 @@ function CategoryFilterForm({
   }, [filters.sort, filters.minPrice, filters.maxPrice, filters.minRating])
 
   return (
-    <FilterForm>
+    <FilterForm activeFilters={narrowingFilterCount(filters) + specFilterCount(spec)}>
       <div>
         <label htmlFor="sort" className="block text-sm font-medium">
           Sort by

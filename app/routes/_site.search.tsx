@@ -10,7 +10,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { guidesMatching, searchFacets } from '#app/lib/kept-reads.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
-import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters } from '#app/schemas/spec-filters.ts'
+import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters, specFilterCount } from '#app/schemas/spec-filters.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { listingCards } from '#app/utils/product-card.server.ts'
@@ -101,10 +101,12 @@ export default function Search() {
   // Outside the live region, which "Searching..." replaces: a facet just changed keeps its focus.
   const filters =
     q && facets && offersSpecFilters(facets, spec) ? (
-      <FilterForm className="mt-6 flex flex-wrap items-start gap-x-10 gap-y-4">
-        <input type="hidden" name="q" value={q} />
-        <SpecFacetFields facets={facets} spec={spec} />
-      </FilterForm>
+      <div className="mt-6 space-y-2">
+        <FilterForm activeFilters={specFilterCount(spec)} className="flex flex-wrap items-start gap-x-10 gap-y-4">
+          <input type="hidden" name="q" value={q} />
+          <SpecFacetFields facets={facets} spec={spec} />
+        </FilterForm>
+      </div>
     ) : null
   return (
     <main className="mx-auto max-w-7xl px-4 py-10">

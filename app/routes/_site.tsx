@@ -1,19 +1,22 @@
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import type { ShopCategory } from '#app/components/shop-menu.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { lastPriceUpdate } from '#app/lib/kept-reads.server.ts'
+import { lastPriceUpdate, shopCategories } from '#app/lib/kept-reads.server.ts'
 import { storeChoices } from '#app/lib/stores.server.ts'
 import { useSiteName } from '#app/root.tsx'
 
 // The shared layout of every public page: sticky header, page, footer — error pages included.
 
 export async function loader() {
+  const [priceUpdate, categories] = await Promise.all([lastPriceUpdate(), shopCategories()])
   return {
     siteName: getEnv().SITE_NAME,
-    lastPriceUpdate: await lastPriceUpdate(),
+    lastPriceUpdate: priceUpdate,
+    categories,
     year: new Date().getFullYear(),
     stores: storeChoices(),
   }
@@ -32,7 +35,14 @@ export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>('routes/_site')
   const siteName = useSiteName()
   return (
-    <SiteFrame siteName={siteName} lastPriceUpdate={null} year={new Date().getFullYear()} stores={[]} {...layout}>
+    <SiteFrame
+      siteName={siteName}
+      lastPriceUpdate={null}
+      categories={[]}
+      year={new Date().getFullYear()}
+      stores={[]}
+      {...layout}
+    >
       <GeneralErrorBoundary />
     </SiteFrame>
   )
@@ -41,12 +51,14 @@ export function ErrorBoundary() {
 function SiteFrame({
   siteName,
   lastPriceUpdate,
+  categories,
   year,
   stores,
   children,
 }: {
   siteName: string
   lastPriceUpdate: string | null
+  categories: readonly ShopCategory[]
   year: number
   stores: ReadonlyArray<{ code: string; name: string }>
   children: ReactNode
@@ -59,11 +71,17 @@ function SiteFrame({
       >
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} />
+      <SiteHeader siteName={siteName} categories={categories} />
       <div id="main" className="flex-1">
         {children}
       </div>
-      <SiteFooter siteName={siteName} lastPriceUpdate={lastPriceUpdate} year={year} stores={stores} />
+      <SiteFooter
+        siteName={siteName}
+        lastPriceUpdate={lastPriceUpdate}
+        categories={categories}
+        year={year}
+        stores={stores}
+      />
     </div>
   )
 }

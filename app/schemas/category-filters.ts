@@ -67,5 +67,10 @@ export function parseCategoryFilters(params: URLSearchParams): CategoryFilters {
 
 /** True when any filter narrows the list (sorting and paging do not). */
 export function filtersNarrow(filters: CategoryFilters): boolean {
-  return filters.minPrice > PRICE_SLIDER.min || filters.maxPrice !== null || filters.minRating > 0
+  return narrowingFilterCount(filters) > 0
+}
+
+/** How many of the price range and the rating narrow the list (the phone's "Filters" control says it). */
+export function narrowingFilterCount(filters: CategoryFilters): number {
+  return Number(filters.minPrice > PRICE_SLIDER.min || filters.maxPrice !== null) + Number(filters.minRating > 0)
 }

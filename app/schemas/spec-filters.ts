@@ -57,7 +57,12 @@ function thickness(value: string | null): number | null {
 
 /** True when any spec filter narrows the list. */
 export function specFiltersSet(spec: SpecFilters): boolean {
-  return spec.fits.length > 0 || spec.materials.length > 0 || spec.minThickness !== null || spec.maxThickness !== null
+  return specFilterCount(spec) > 0
+}
+
+/** How many spec filters are set: each era and material ticked, and the thickness range as one. */
+export function specFilterCount(spec: SpecFilters): number {
+  return spec.fits.length + spec.materials.length + Number(spec.minThickness !== null || spec.maxThickness !== null)
 }
 
 /** Whether a listing has any spec filter to offer (or to undo). */

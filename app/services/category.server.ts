@@ -41,8 +41,8 @@ export async function createCategory(actorId: number, fields: CategoryFields) {
       // Two adds of the same name at once: the pre-check passed for both, the unique index stops one.
       throw isSlugTaken(error) ? new Refusal(409, slugTaken(slug)) : error
     })
-  // Listed on the home page and the sitemap; no product is in it yet.
-  await invalidatePages(['site', `category:${slug}`])
+  // Listed in every page's Shop menu; no product is in it yet.
+  await invalidatePages(EVERY_PAGE)
   return created
 }
 
@@ -53,7 +53,7 @@ export async function editCategory(actorId: number, id: number, fields: Category
     if (Object.keys(diff).length === 0) return null
     await updateCategory(trx, id, fields)
     await writeAudit(trx, { actorId, entityType: 'CATEGORY', entityId: id, action: 'UPDATE', diff })
-    // Its name is in the breadcrumbs of every product in it; its picture and text only on its page and home.
+    // Its name is in every page's Shop menu; its picture and text only on its page and home.
     return diff.name ? EVERY_PAGE : ['site', `category:${before.slug}`]
   })
   if (touched) await invalidatePages(touched)
@@ -69,7 +69,7 @@ export async function setCategoryHidden(actorId: number, id: number, hidden: boo
     await writeAudit(trx, { actorId, entityType: 'CATEGORY', entityId: id, action: hidden ? 'HIDE' : 'SHOW', diff })
     return { name: before.name, changed: true }
   })
-  // Its products' pages lose or regain its breadcrumb, besides its own page and the lists.
+  // Every page's Shop menu loses or regains it.
   if (changed) await invalidatePages(EVERY_PAGE)
   return { name }
 }
@@ -91,7 +91,7 @@ export async function removeCategory(actorId: number, id: number) {
         ? new Refusal(409, 'This category still has products. Move or delete them first.')
         : error
     })
-  // No product page named it.
-  await invalidatePages(['site', `category:${gone.slug}`])
+  // No product page named it; a visible one was in every page's Shop menu.
+  await invalidatePages(gone.is_hidden ? ['site', `category:${gone.slug}`] : EVERY_PAGE)
   return gone
 }

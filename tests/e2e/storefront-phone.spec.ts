@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { waitForHydration } from './support/hydration.ts'
+import { isJsProject, waitForHydration } from './support/hydration.ts'
 import {
   applyFilters,
   cardPrices,
@@ -9,8 +9,9 @@ import {
   visibleSeedProducts,
 } from './support/storefront.ts'
 
-// Smoke test of the storefront on a phone (390 x 844): one column, nothing wider than the screen, and the
-// category filters still work. With and without JavaScript.
+// Smoke test of the storefront on a phone (390 x 844): one column, nothing wider than the screen, the first
+// products in the first screen with the filters behind a "Filters" control, and the filters still work. With and
+// without JavaScript.
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -21,13 +22,19 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(pageWidth, `page width (scrollWidth) of ${page.url()} at ${PHONE_WIDTH}px`).toBeLessThanOrEqual(PHONE_WIDTH)
 }
 
-test('category page: the filter form and a one-column grid fit the screen and work', async ({ page }) => {
+test('category page: the filters wait behind "Filters", a one-column grid fits the screen, and both work', async ({
+  page,
+}) => {
   const mylar = visibleSeedProducts('mylar-sleeves')
   await page.goto('/category/mylar-sleeves')
   await waitForHydration(page)
   await expectNoHorizontalScroll(page)
 
+  // The first product starts in the first screen; the form is closed until asked for.
   const form = filterForm(page)
+  await expect(form).toBeHidden()
+  await expect(productCards(page.getByRole('main')).first()).toBeInViewport()
+  await page.getByText('Filters', { exact: true }).click()
   await expect(form).toBeVisible()
   const formBox = (await form.boundingBox())!
   expect(formBox.x).toBeGreaterThanOrEqual(0)
@@ -64,10 +71,20 @@ test('category page: the filter form and a one-column grid fit the screen and wo
   await expect.poll(async () => (await cardPrices(page.getByRole('main'))).length).toBe(mylar.length)
   expectSorted(await cardPrices(page.getByRole('main')), 'descending', 'prices')
 
+  // Without JavaScript the filtered page arrives with its results first and the filters closed again.
+  if (!isJsProject()) {
+    await expect(form).toBeHidden()
+    await page.getByText('Filters', { exact: true }).click()
+  }
   await form.getByRole('radio', { name: '4+ Stars' }).check()
   await applyFilters(page, (params) => params.get('rating') === '4')
   await expect(cards).toHaveCount(mylar.filter((p) => p.rating >= 4).length)
   await expectNoHorizontalScroll(page)
+
+  // A page that arrives filtered says how many filters narrow it, on the closed control.
+  await page.goto('/category/mylar-sleeves?rating=4&fits=golden&fits=silver')
+  await expect(page.getByText('Filters (3 active)', { exact: true })).toBeVisible()
+  await expect(filterForm(page)).toBeHidden()
 })
 
 for (const path of ['/product/B073TEQUFH', '/reviews/B073TEQUFH', '/search?q=mylar']) {

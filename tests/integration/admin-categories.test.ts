@@ -78,8 +78,8 @@ describe('create', () => {
       description: 'Everyday protection.',
       image_url: 'https://example.com/bags.png',
     })
-    // No product is in it yet: the home page and the sitemap list it, and its own address stops being a 404.
-    expect(drops.take()).toEqual([['site', 'category:bags-boards-modern']])
+    // Every page's Shop menu lists it.
+    expect(drops.take()).toEqual(['*'])
   })
 
   test('empty optional fields are stored as null; an editor may add', async () => {
@@ -167,7 +167,7 @@ describe('update', () => {
       name: { from: 'Long Boxes', to: 'Extra Long Boxes' },
       image_url: { from: null, to: '/images/long.svg' },
     })
-    // The name is in the breadcrumbs of every product in it.
+    // The name is in every page's Shop menu.
     expect(drops.take()).toEqual(['*'])
 
     // Text and picture are shown on its own page and the home page only.
@@ -280,8 +280,15 @@ describe('delete', () => {
       image_url: null,
       is_hidden: false,
     })
-    // Only an empty category can go: no product page named it.
-    expect(drops.take()).toEqual([['site', 'category:delete-me']])
+    // Every page's Shop menu listed it.
+    expect(drops.take()).toEqual(['*'])
+  })
+
+  test('a hidden category was in no Shop menu: its delete drops only its own pages', async () => {
+    const category = await createCategory({ slug: 'hidden-gone', name: 'Hidden Gone', is_hidden: true })
+    drops.take()
+    await success(await post({ intent: 'delete', id: String(category.id) }))
+    expect(drops.take()).toEqual([['site', 'category:hidden-gone']])
   })
 
   test('a category with products (hidden ones count) is refused and nothing changes', async () => {
