@@ -22,13 +22,14 @@ test.use({
     use(`${devices['Desktop Chrome'].userAgent} e2e-${testInfo.project.name}-${testInfo.testId}`),
 })
 
-test.beforeAll(async () => {
-  await e2eQuery('DELETE FROM tracking_ids')
+// Before each test, as a worker may run another file's tests between two of these.
+test.beforeEach(async () => {
   await e2eQuery(
     `INSERT INTO tracking_ids (tag, placement, guide_id)
      SELECT tag, placement, NULL FROM unnest($1::text[], $2::text[]) AS t(tag, placement)
      UNION ALL SELECT 'cv-guides-20', 'guide', NULL
-     UNION ALL SELECT $3, 'guide', id FROM documents WHERE kind = 'guide' AND slug = $4`,
+     UNION ALL SELECT $3, 'guide', id FROM documents WHERE kind = 'guide' AND slug = $4
+     ON CONFLICT DO NOTHING`,
     [Object.values(TAGS), Object.keys(TAGS), OWN_GUIDE_TAG, GUIDE.slice('/guides/'.length)],
   )
 })
