@@ -8,17 +8,17 @@ export interface TrackingIdRow {
   id: number
   tag: string
   placement: Placement | null
-  guide_id: number | null
+  guideId: number | null
   /** The guide's title, for a tag assigned to one guide. */
-  guide_title: string | null
+  guideTitle: string | null
 }
 
-/** Every tracking ID, in the order they were listed. */
+/** Every tracking ID, in the order they were listed, as the settings show it. */
 export async function listTrackingIds(db: Executor): Promise<TrackingIdRow[]> {
   const rows = await db
     .selectFrom('tracking_ids as t')
     .leftJoin('documents as d', 'd.id', 't.guide_id')
-    .select(['t.id', 't.tag', 't.placement', 't.guide_id', 'd.title as guide_title'])
+    .select(['t.id', 't.tag', 't.placement', 't.guide_id as guideId', 'd.title as guideTitle'])
     .orderBy('t.id')
     .execute()
   return rows as TrackingIdRow[]

@@ -74,8 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     associates: storeTags(),
     linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
     requireTwoFactor: settings?.require_two_factor ?? null,
-    trackingIds:
-      trackingIds?.map(({ id, tag, placement, guide_id }) => ({ id, tag, placement, guideId: guide_id })) ?? null,
+    trackingIds,
     guides,
     users:
       users?.map((row) => ({

@@ -114,7 +114,9 @@ describe('an admin', () => {
   test('sees the list and the guides a tracking ID may be assigned to: published and scheduled, not drafts', async () => {
     await act(admin.cookie, { intent: 'add-tracking-id', tag: 'cv-home-20', assignment: 'home' })
     const data = (await load(admin.cookie)) as { trackingIds: unknown; guides: Array<{ id: number }> }
-    expect(data.trackingIds).toEqual([{ id: expect.any(Number), tag: 'cv-home-20', placement: 'home', guideId: null }])
+    expect(data.trackingIds).toEqual([
+      { id: expect.any(Number), tag: 'cv-home-20', placement: 'home', guideId: null, guideTitle: null },
+    ])
     const ids = data.guides.map((guide) => guide.id)
     expect(ids).toEqual(expect.arrayContaining([published, scheduled]))
     expect(ids).not.toContain(draft)

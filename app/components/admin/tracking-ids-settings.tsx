@@ -25,6 +25,8 @@ import { cellClass, selectClass, smallButtonClass } from './settings-table.tsx'
 export interface TrackingIdItem extends Assignment {
   id: number
   tag: string
+  /** The title of the guide it is assigned to, when it is one guide's. */
+  guideTitle: string | null
 }
 
 type Reply = SubmissionResult<string[]> | undefined
@@ -100,9 +102,14 @@ export function TrackingIdsSettings({
 
 function AssignForm({ trackingId, choices }: { trackingId: TrackingIdItem; choices: Choice[] }) {
   const busy = useIsPending()
+  const value = assignmentValue(trackingId)
+  // A guide taken back to a draft still holds its tracking ID: shown as it is, until it is assigned elsewhere.
+  const options = choices.some((choice) => choice.value === value)
+    ? choices
+    : [...choices, { value, label: `Guide: ${trackingId.guideTitle} (not published)` }]
   const [form, fields] = useZodForm(AssignTrackingIdSchema, {
     id: `assign-tracking-id-${trackingId.id}`,
-    defaultValue: { assignment: assignmentValue(trackingId) },
+    defaultValue: { assignment: value },
   })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-2">
@@ -112,7 +119,7 @@ function AssignForm({ trackingId, choices }: { trackingId: TrackingIdItem; choic
         meta={fields.assignment}
         label={`Where ${trackingId.tag} is used`}
         labelClassName="sr-only"
-        options={choices}
+        options={options}
         inputClassName={selectClass}
         required={false}
       />

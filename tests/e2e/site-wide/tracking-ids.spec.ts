@@ -26,7 +26,7 @@ test.use({
 test.beforeEach(async () => {
   await e2eQuery(
     `INSERT INTO tracking_ids (tag, placement, guide_id)
-     SELECT tag, placement, NULL FROM unnest($1::text[], $2::text[]) AS t(tag, placement)
+     SELECT tag, placement, NULL::integer FROM unnest($1::text[], $2::text[]) AS t(tag, placement)
      UNION ALL SELECT 'cv-guides-20', 'guide', NULL
      UNION ALL SELECT $3, 'guide', id FROM documents WHERE kind = 'guide' AND slug = $4
      ON CONFLICT DO NOTHING`,
