@@ -1,10 +1,14 @@
+import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { goHref } from '#app/utils/placements.ts'
 import { useStoreChoices, useVisitorStore } from './use-visitor-store.ts'
 
 /**
  * Every way out to Amazon goes through /go/{asin}, which records the click and redirects to the stored,
  * tagged URL. A plain <a> (not <Link>): it leaves the app, in a new tab, and must not be prefetched. Never
- * `noreferrer`: Amazon must see our site, and /go/ records the page a click came from (docs/decisions/075).
+ * `noreferrer`: Amazon must see our site, and /go/ records the page a click came from (docs/decisions/075). The
+ * link names the placement of the page it is on (docs/decisions/079), from the page's path alone: a cached page is
+ * the same for every visitor.
  */
 export function OutboundLink({
   asin,
@@ -17,9 +21,10 @@ export function OutboundLink({
   describedBy?: string
   children: ReactNode
 }) {
+  const { pathname } = useLocation()
   return (
     <a
-      href={`/go/${asin}`}
+      href={goHref(asin, pathname)}
       target="_blank"
       rel="noopener sponsored"
       className={className}

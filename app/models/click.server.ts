@@ -13,6 +13,9 @@ export interface Click {
   /** The same-site page it came from (path only), or null: external or unknown. */
   sourcePath: string | null
   isBot: boolean
+  /** The tag it was sent with (null: untagged), and the placement it came from, when known (docs/decisions/079). */
+  tag: string | null
+  placement: string | null
 }
 
 /** One insert, nothing read: /go stays one indexed lookup and a redirect. */
@@ -30,6 +33,8 @@ export async function recordClick(db: Executor, click: Click): Promise<void> {
       country: click.country,
       source_path: click.sourcePath,
       is_bot: click.isBot,
+      tag: click.tag,
+      placement: click.placement,
     })
     .execute()
 }

@@ -4,6 +4,7 @@ import { AssociatesSettings } from '#app/components/admin/associates-settings.ts
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
 import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
+import { TrackingIdsSettings } from '#app/components/admin/tracking-ids-settings.tsx'
 import { UsersSection } from '#app/components/admin/users-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -22,21 +23,25 @@ import {
 import { getLinkHealthEmail } from '#app/models/link-health.server.ts'
 import { listPanelUsers } from '#app/models/panel-user.server.ts'
 import { getSiteSettings } from '#app/models/site-settings.server.ts'
+import { listAssignableGuides, listTrackingIds } from '#app/models/tracking-id.server.ts'
 import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
 import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
+import { addTrackingId, assignTrackingId, removeTrackingId } from '#app/services/tracking-id.server.ts'
 import { setRequireTwoFactor } from '#app/services/two-factor.server.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { DEFAULT_STORE, storeByCode } from '#app/utils/stores.ts'
 import { db } from '#db/client.ts'
 
 // /admin/settings: the stores' Associates tags, read-only (docs/decisions/076); the panel's users, managed by
 // admins only ('manage-users'); requiring two-factor sign-in
 // ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
-// the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
-// panel role may read. The writes are app/services/panel-user.server.ts and link-health.server.ts.
+// the owner's auto-hide ('manage-settings') and each user's own daily e-mail; the default store's tracking IDs by
+// placement ('manage-settings', docs/decisions/079); and the audit trail, which every panel role may read. The
+// writes are app/services/panel-user.server.ts, link-health.server.ts and tracking-id.server.ts.
 
 const PAGE_SIZE = 50
 
@@ -54,18 +59,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request)
   const { page, ...filter } = auditFilterFrom(requestUrl(request).searchParams)
   const timeZone = getEnv().REFRESH_TZ
-  const [audit, actors, users, settings, linkHealthEmail] = await Promise.all([
+  const admin = can(user.role, 'manage-settings')
+  const [audit, actors, users, settings, linkHealthEmail, trackingIds, guides] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
     can(user.role, 'manage-users') ? listPanelUsers(db) : null,
-    can(user.role, 'manage-settings') ? getSiteSettings(db) : null,
+    admin ? getSiteSettings(db) : null,
     getLinkHealthEmail(db, user.id),
+    admin ? listTrackingIds(db) : null,
+    admin ? listAssignableGuides(db) : [],
   ])
   return {
     currentUserId: user.id,
     associates: storeTags(),
     linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
     requireTwoFactor: settings?.require_two_factor ?? null,
+    trackingIds,
+    guides,
     users:
       users?.map((row) => ({
         id: row.id,
@@ -100,6 +110,9 @@ const PERMISSIONS = {
   'auto-hide': 'manage-settings',
   'require-two-factor': 'manage-settings',
   'link-health-email': 'view',
+  'add-tracking-id': 'manage-settings',
+  'assign-tracking-id': 'manage-settings',
+  'remove-tracking-id': 'manage-settings',
 } as const
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -157,6 +170,13 @@ async function write(actorId: number, form: SettingsAction) {
           ? 'You will get an e-mail when the refresh finds new link problems.'
           : 'You will no longer get link problem e-mails.',
       )
+    case 'add-tracking-id':
+      await addTrackingId(actorId, form.tag, form.assignment)
+      return settingsSaved(`Tracking ID ${form.tag} is listed.`)
+    case 'assign-tracking-id':
+      return settingsSaved(`Tracking ID ${await assignTrackingId(actorId, form.id, form.assignment)} is saved.`)
+    case 'remove-tracking-id':
+      return settingsSaved(`Tracking ID ${await removeTrackingId(actorId, form.id)} is removed.`)
   }
 }
 
@@ -166,21 +186,41 @@ const settingsSaved = (description: string) =>
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { associates, users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
-    useLoaderData<typeof loader>()
+  const {
+    associates,
+    users,
+    currentUserId,
+    linkHealth,
+    requireTwoFactor,
+    trackingIds,
+    guides,
+    audit,
+    filter,
+    actors,
+    entities,
+  } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
   const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
   const signInReply = intent === 'require-two-factor'
+  const trackingIdsReply = typeof intent === 'string' && intent.endsWith('-tracking-id')
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
       <AssociatesSettings stores={associates} />
+      {trackingIds === null ? null : (
+        <TrackingIdsSettings
+          store={storeByCode(DEFAULT_STORE).name}
+          trackingIds={trackingIds}
+          guides={guides}
+          reply={trackingIdsReply ? reply : undefined}
+        />
+      )}
       {users ? (
         <UsersSection
           users={users}
           currentUserId={currentUserId}
-          reply={linkHealthReply || signInReply ? undefined : reply}
+          reply={linkHealthReply || signInReply || trackingIdsReply ? undefined : reply}
         />
       ) : null}
       {requireTwoFactor === null ? null : (

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { AutoHideSchema, LinkHealthEmailSchema } from './link-health.ts'
 import { AddUserSchema, ChangeRoleSchema, PANEL_USER_MAX_BODY_BYTES, RemoveUserSchema } from './panel-users.ts'
+import { AddTrackingIdSchema, AssignTrackingIdSchema, RemoveTrackingIdSchema } from './tracking-ids.ts'
 import { RequireTwoFactorSchema } from './two-factor.ts'
 
 // Every write of /admin/settings: the panel's users (admins), the auto-hide setting (admins) and each user's
-// own daily link-health e-mail (docs/decisions/047), told apart by their intent.
+// own daily link-health e-mail (docs/decisions/047), the default store's tracking IDs (admins, docs/decisions/079),
+// told apart by their intent.
 
 export const SettingsActionSchema = z.discriminatedUnion('intent', [
   AddUserSchema,
@@ -13,6 +15,9 @@ export const SettingsActionSchema = z.discriminatedUnion('intent', [
   AutoHideSchema,
   LinkHealthEmailSchema,
   RequireTwoFactorSchema,
+  AddTrackingIdSchema,
+  AssignTrackingIdSchema,
+  RemoveTrackingIdSchema,
 ])
 export type SettingsAction = z.infer<typeof SettingsActionSchema>
 

@@ -57,7 +57,7 @@ test('an admin publishes a comparison table; the public page shows it and sorts 
   await expect(page.getByText(/^Prices as of /)).toBeVisible()
   await expect(page.getByRole('link', { name: `View on Amazon ${GOLDEN.title}` })).toHaveAttribute(
     'href',
-    `/go/${GOLDEN.asin}`,
+    `/go/${GOLDEN.asin}?from=comparison`,
   )
   await waitForHydration(page)
   await expectNoA11yViolations(page)

@@ -19,7 +19,7 @@ async function expectSilverAnswer(page: Page) {
   }
   // Every way out to Amazon is /go/{asin}, in a new tab.
   const buy = main.getByRole('link', { name: /^View on Amazon/ }).first()
-  await expect(buy).toHaveAttribute('href', /^\/go\/[A-Z0-9]{10}$/)
+  await expect(buy).toHaveAttribute('href', /^\/go\/[A-Z0-9]{10}\?from=fit-finder$/)
   await expect(buy).toHaveAttribute('target', '_blank')
   // Nothing else was chosen.
   await expect(main.getByRole('heading', { name: 'What fits Golden Age books' })).toHaveCount(0)

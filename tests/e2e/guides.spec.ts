@@ -63,7 +63,7 @@ test('the header leads to /guides, and a seeded guide shows every kind of embed'
   await expect(box.getByRole('link', { name: BOARDS.title })).toHaveAttribute('href', `/product/${BOARDS.asin}`)
   await expect(box.getByText(`$${effectivePrice(BOARDS).toFixed(2)}`, { exact: true })).toBeVisible()
   const out = box.getByRole('link', { name: /^View on Amazon/ })
-  await expect(out).toHaveAttribute('href', `/go/${BOARDS.asin}`)
+  await expect(out).toHaveAttribute('href', `/go/${BOARDS.asin}?from=guide`)
   await expect(out).toHaveAttribute('rel', 'noopener sponsored')
   await expect(out).toHaveAttribute('target', '_blank')
 
@@ -75,7 +75,7 @@ test('the header leads to /guides, and a seeded guide shows every kind of embed'
 
   // An inline buy link in running text.
   const buy = main.getByRole('link', { name: /^Check the price/ })
-  await expect(buy).toHaveAttribute('href', `/go/${BOARDS.asin}`)
+  await expect(buy).toHaveAttribute('href', `/go/${BOARDS.asin}?from=guide`)
   await expect(buy).toHaveAttribute('rel', 'noopener sponsored')
   await expect(buy).toHaveAttribute('target', '_blank')
 

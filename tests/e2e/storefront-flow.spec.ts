@@ -141,7 +141,7 @@ test('home → category → filters → product → outbound link', async ({ pag
 
     await expect(outbound).toHaveCount(1)
     await expect(outbound).toBeVisible()
-    await expect(outbound).toHaveAttribute('href', `/go/${PRODUCT.asin}`)
+    await expect(outbound).toHaveAttribute('href', `/go/${PRODUCT.asin}?from=product`)
     await expect(outbound).toHaveAttribute('target', '_blank')
     // Never noreferrer: Amazon must see where the click comes from (docs/decisions/075).
     await expect(outbound).toHaveAttribute('rel', 'noopener sponsored')

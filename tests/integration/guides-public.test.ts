@@ -334,7 +334,7 @@ describe('/guides/{slug}', () => {
     // What was text stays text: the link's words, and the buy link's label without its markup.
     expect(article.text).toContain('Lead with raw HTML: kept words.')
     expect(article.text).toContain('A link and another one.')
-    const buy = article.querySelector('a[href="/go/B073TEQUFH"]')!
+    const buy = article.querySelector('a[href="/go/B073TEQUFH?from=guide"]')!
     expect(buy.text).toBe('Buy (opens Amazon in a new tab)')
     expect(buy.querySelectorAll('b')).toHaveLength(0)
   })
@@ -354,7 +354,7 @@ describe('/guides/{slug}', () => {
     const article = document.querySelector('main article')!
     expect(article.text).toContain('See the price on Amazon')
     expect(article.text).not.toContain('12.34')
-    expect(article.querySelector(`a[href="/go/${asins.stale}"]`)?.text).toBe(
+    expect(article.querySelector(`a[href="/go/${asins.stale}?from=guide"]`)?.text).toBe(
       'See the price on Amazon (opens Amazon in a new tab)',
     )
     expect(article.text).toContain('$45.67')
@@ -379,7 +379,7 @@ describe('/guides/{slug}', () => {
     const article = document.querySelector('main article')!
     expect(article.text).not.toContain('::product')
     expect(article.text).not.toContain(':price')
-    expect(article.querySelectorAll('a[href="/go/B093QQEFK8"]').length).toBeGreaterThan(0)
+    expect(article.querySelectorAll('a[href="/go/B093QQEFK8?from=guide"]').length).toBeGreaterThan(0)
     expect(article.text).toContain('Before.')
     expect(article.text).toContain('After: .')
   })

@@ -69,7 +69,10 @@ afterAll(async () => {
   if (uploadDir) await rm(uploadDir, { recursive: true, force: true })
 })
 
-/** A file in a folder, a guide with two revisions, a pending review and a link problem: each page's forms show. */
+/**
+ * A file in a folder, a guide with two revisions, a pending review, a link problem and a tracking ID: each page's
+ * forms show.
+ */
 async function addSomethingToEveryPanelPage() {
   await addMediaFile(pool, uploadDir, 'Matrix')
   const guide = await pool.query<{ id: number }>(
@@ -85,6 +88,7 @@ async function addSomethingToEveryPanelPage() {
   await pool.query(
     `INSERT INTO link_problems (product_id, kind, detail) SELECT min(id), 'unavailable', 'Gone' FROM products`,
   )
+  await pool.query(`INSERT INTO tracking_ids (tag) VALUES ('matrix-20')`)
 }
 
 /**

@@ -38,6 +38,9 @@ export const GUARDED_ROUTES: Record<string, Guard> = {
       'auto-hide': 'admin',
       'require-two-factor': 'admin',
       'link-health-email': 'view',
+      'add-tracking-id': 'admin',
+      'assign-tracking-id': 'admin',
+      'remove-tracking-id': 'admin',
     },
   },
   'admin.products': {
