@@ -96,7 +96,7 @@ export async function earningsFacts(db: Executor, range: DayRange, limit: number
       -- A guide grouping's null is every click and row that is not a guide's; a product's is the other items.
       WHERE NOT (dimension = 'guide' AND key IS NULL) AND NOT (dimension = 'product' AND product IS NULL)
       UNION ALL
-      SELECT *, 0 FROM grouped WHERE dimension = 'product' AND product IS NULL
+      SELECT *, NULL FROM grouped WHERE dimension = 'product' AND product IS NULL
     )
     SELECT r.dimension, r.key, coalesce(p.title, g.title) AS title, r.product AS product_id, p.asin,
            r.clicks, r.ordered, r.shipped, r.revenue_cents::float8 AS revenue_cents,
@@ -104,8 +104,8 @@ export async function earningsFacts(db: Executor, range: DayRange, limit: number
     FROM ranked r
     LEFT JOIN products p ON p.id = r.product
     LEFT JOIN documents g ON r.dimension = 'guide' AND g.id::text = r.key
-    WHERE r.dimension IN ('day', 'placement') OR r.rank <= ${limit}
-    ORDER BY r.dimension, r.rank, r.key`.execute(db)
+    WHERE r.dimension IN ('day', 'placement') OR r.rank IS NULL OR r.rank <= ${limit}
+    ORDER BY r.dimension, r.rank NULLS LAST, r.key`.execute(db)
   return rows
 }
 
