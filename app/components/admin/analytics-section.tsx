@@ -10,6 +10,9 @@ import { cellClass } from './settings-table.tsx'
  * the same numbers, and a link to that table as CSV. Numbers are right-aligned, amounts in dollars; a rate
  * without views or clicks is "—".
  */
+/** A table with more columns than this takes the section's width, its chart above it. */
+const WIDE = 6
+
 export function AnalyticsSection({
   table,
   rows,
@@ -37,9 +40,9 @@ export function AnalyticsSection({
       {rows.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">Nothing in this range.</p>
       ) : (
-        <div className="mt-4 grid items-start gap-6 lg:grid-cols-2">
+        <div className={`mt-4 grid items-start gap-6 ${shape.headings.length > WIDE ? '' : 'lg:grid-cols-2'}`}>
           <Chart chart={shape.chart} rows={rows} />
-          <AdminTable caption={shape.title} headings={shape.headings}>
+          <AdminTable caption={shape.title} headings={shape.headings} numbersOnly>
             {rows.map((row, index) => (
               <tr key={index}>
                 {row.map((cell, column) =>
