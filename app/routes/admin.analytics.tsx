@@ -16,7 +16,7 @@ import { db } from '#db/client.ts'
 
 // /admin/analytics (docs/decisions/046): clicks to Amazon and product-page views over a range of days in the site's
 // time zone, bots left out; each section a chart beside its table, and the table as CSV. The range is a GET form,
-// so it works without JavaScript; whatever the address says becomes a sane range (app/schemas/analytics.ts). First
+// so it works without JavaScript; whatever the address says becomes a sane range (app/schemas/analytics.ts). Then
 // what earns (decision 081): the imported reports' orders and earnings beside the clicks, by day, placement,
 // guide and product.
 

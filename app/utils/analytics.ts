@@ -7,10 +7,6 @@ import { STORES } from './stores.ts'
  */
 
 export const ANALYTICS_TABLES = [
-  'earnings-by-day',
-  'earnings-by-placement',
-  'earnings-by-guide',
-  'earnings-by-product',
   'days',
   'products',
   'unclicked',
@@ -18,6 +14,10 @@ export const ANALYTICS_TABLES = [
   'stores',
   'countries',
   'sources',
+  'earnings-by-day',
+  'earnings-by-placement',
+  'earnings-by-guide',
+  'earnings-by-product',
 ] as const
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number]
 
