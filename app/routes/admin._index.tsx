@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
+import { TopEarners } from '#app/components/admin/top-earners.tsx'
 import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
 import { countGuidesWithBrokenEmbeds } from '#app/models/document.server.ts'
+import { topEarners } from '#app/models/earnings.server.ts'
 import { countOpenProblems, listFeaturedWithProblems } from '#app/models/link-health.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
 import { LINK_HEALTH_PATH } from '#app/schemas/link-health.ts'
@@ -14,9 +16,12 @@ import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
 // /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), the guides and how many
-// of them embed something a visitor cannot see (decision 052), and outbound clicks over 30 days.
+// of them embed something a visitor cannot see (decision 052), outbound clicks over 30 days, and the guides and
+// products that earned most in them (decision 081).
 
 const CHART_DAYS = 30
+/** Guides and products named among the top earners. */
+const TOP_EARNERS = 5
 /** Featured products with problems named on the card; the tab lists them all. */
 const FEATURED_NAMED = 10
 const GUIDES_PATH = '/admin/guides'
@@ -24,15 +29,23 @@ const GUIDES_PATH = '/admin/guides'
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const timeZone = getEnv().REFRESH_TZ
-  const [{ guides: publishedGuides, ...counts }, refresh, clicks, problems, featuredWithProblems, brokenGuides] =
-    await Promise.all([
-      getCatalogueCounts(db),
-      getLatestRefresh(db),
-      getClicksPerDay(db, CHART_DAYS, timeZone),
-      countOpenProblems(db),
-      listFeaturedWithProblems(db, FEATURED_NAMED),
-      countGuidesWithBrokenEmbeds(db),
-    ])
+  const [
+    { guides: publishedGuides, ...counts },
+    refresh,
+    clicks,
+    problems,
+    featuredWithProblems,
+    brokenGuides,
+    earners,
+  ] = await Promise.all([
+    getCatalogueCounts(db),
+    getLatestRefresh(db),
+    getClicksPerDay(db, CHART_DAYS, timeZone),
+    countOpenProblems(db),
+    listFeaturedWithProblems(db, FEATURED_NAMED),
+    countGuidesWithBrokenEmbeds(db),
+    topEarners(db, CHART_DAYS, timeZone, TOP_EARNERS),
+  ])
   return {
     counts,
     linkHealth: { ...problems, featured: featuredWithProblems },
@@ -47,13 +60,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     clicks,
+    earners,
   }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
 
 export default function Dashboard() {
-  const { counts, refresh, clicks, linkHealth, guides } = useLoaderData<typeof loader>()
+  const { counts, refresh, clicks, linkHealth, guides, earners } = useLoaderData<typeof loader>()
   const counters = [
     { label: 'Total Products', value: counts.products },
     { label: 'Categories', value: counts.categories },
@@ -120,6 +134,7 @@ export default function Dashboard() {
             </Link>
           </p>
         </Card>
+        <TopEarners days={CHART_DAYS} {...earners} />
       </div>
     </div>
   )

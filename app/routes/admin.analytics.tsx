@@ -4,23 +4,32 @@ import { AnalyticsSection } from '#app/components/admin/analytics-section.tsx'
 import { FilterField } from '#app/components/admin/filter-field.tsx'
 import { selectClass, smallButtonClass } from '#app/components/admin/settings-table.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { readAnalyticsTable } from '#app/lib/analytics.server.ts'
+import { readAnalyticsTables } from '#app/lib/analytics.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { EARLIEST_DAY, parseAnalyticsRange } from '#app/schemas/analytics.ts'
-import { ANALYTICS_TABLES, exportHref, type AnalyticsTable, type Cell } from '#app/utils/analytics.ts'
+import { ANALYTICS_TABLES, cellNumber, exportHref, type AnalyticsTable } from '#app/utils/analytics.ts'
+import { EARNINGS_COLUMN, formatDollars } from '#app/utils/earnings.ts'
 import { isoDate } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // /admin/analytics (docs/decisions/046): clicks to Amazon and product-page views over a range of days in the site's
 // time zone, bots left out; each section a chart beside its table, and the table as CSV. The range is a GET form,
-// so it works without JavaScript; whatever the address says becomes a sane range (app/schemas/analytics.ts).
+// so it works without JavaScript; whatever the address says becomes a sane range (app/schemas/analytics.ts). Then
+// what earns (decision 081): the imported reports' orders and earnings beside the clicks, by day, placement,
+// guide and product.
 
 /** Rows per ranking on the page (the CSV export has more). */
 const TOP = 20
 
 const NOTES: Partial<Record<AnalyticsTable, string>> = {
+  'earnings-by-day':
+    'Clicks by the day they were made here; orders and earnings by the day Amazon’s reports give (ordered, shipped).',
+  'earnings-by-placement':
+    'Earnings reach a placement through its tracking ID. Placements without one of their own, the store’s tag and tags that are not ours all earn under the default tag, so their clicks show here without earnings.',
+  'earnings-by-guide': `The ${TOP} guides that earned most. A guide earns through its own tracking ID; one tracking ID for every guide shows as all guides.`,
+  'earnings-by-product': `The ${TOP} products that earned most. Other items: what visitors bought that we do not carry, which Amazon pays for too.`,
   products: `The ${TOP} most clicked products, then the most viewed. CTR: clicks made on the product's page per view of it.`,
   unclicked: `The ${TOP} most viewed products that nobody clicked through to Amazon in this range.`,
   categories: 'By each product’s category today.',
@@ -33,14 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = isoDate(new Date(), timeZone)
   const range = parseAnalyticsRange(requestUrl(request).searchParams, today)
   const dayRange = { from: range.from, to: range.to, timeZone }
-  const tables = await Promise.all(
-    ANALYTICS_TABLES.map(async (table) => [table, await readAnalyticsTable(db, table, dayRange, TOP)] as const),
-  )
-  const rows = Object.fromEntries(tables) as Record<AnalyticsTable, Cell[][]>
+  const rows = await readAnalyticsTables(db, ANALYTICS_TABLES, dayRange, TOP)
   const totals = rows.days.reduce(
-    (sum, [, clicks, views]) => ({ clicks: sum.clicks + Number(clicks), views: sum.views + Number(views) }),
-    { clicks: 0, views: 0 },
+    (sum, [, clicks, views]) => ({ ...sum, clicks: sum.clicks + Number(clicks), views: sum.views + Number(views) }),
+    { clicks: 0, views: 0, earningsCents: 0 },
   )
+  for (const row of rows['earnings-by-day']) totals.earningsCents += cellNumber(row[1 + EARNINGS_COLUMN]!) * 100
   return data({ range, today, timeZone, rows, totals }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
@@ -62,7 +69,8 @@ export default function Analytics() {
         <p>
           Showing {range.from} to {range.to} ({range.days} {range.days === 1 ? 'day' : 'days'}, {timeZone}):{' '}
           {totals.clicks.toLocaleString('en-US')} {totals.clicks === 1 ? 'click' : 'clicks'} to Amazon and{' '}
-          {totals.views.toLocaleString('en-US')} product-page {totals.views === 1 ? 'view' : 'views'}, bots left out.
+          {totals.views.toLocaleString('en-US')} product-page {totals.views === 1 ? 'view' : 'views'}, bots left out;{' '}
+          {formatDollars(totals.earningsCents)} earned by the imported reports.
         </p>
         {range.adjusted ? (
           <p className="mt-1 font-medium">

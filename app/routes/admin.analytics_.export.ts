@@ -1,12 +1,13 @@
 import { invariantResponse } from '@epic-web/invariant'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { stringify } from 'csv-stringify/sync'
-import { readAnalyticsTable } from '#app/lib/analytics.server.ts'
+import { readAnalyticsTables } from '#app/lib/analytics.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { parseAnalyticsRange } from '#app/schemas/analytics.ts'
-import { exportFilename, isAnalyticsTable, TABLES } from '#app/utils/analytics.ts'
+import { exportFilename, isAnalyticsTable, isMoney, TABLES } from '#app/utils/analytics.ts'
 import { neutraliseFormula } from '#app/utils/csv.ts'
+import { dollarsNumber } from '#app/utils/earnings.ts'
 import { isoDate } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
@@ -24,9 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(isAnalyticsTable(table), 'No such table.', { status: 404 })
   const timeZone = getEnv().REFRESH_TZ
   const range = parseAnalyticsRange(params, isoDate(new Date(), timeZone))
-  const rows = await readAnalyticsTable(db, table, { from: range.from, to: range.to, timeZone }, EXPORT_ROWS)
-  const csv = stringify([TABLES[table].headings, ...rows], {
-    // Titles and page paths are text others wrote: never a formula in a spreadsheet.
+  const dayRange = { from: range.from, to: range.to, timeZone }
+  const { [table]: rows } = await readAnalyticsTables(db, [table], dayRange, EXPORT_ROWS)
+  // Amounts as numbers of dollars, so a spreadsheet adds them up (and a negative one is no formula).
+  const cells = rows.map((row) => row.map((cell) => (isMoney(cell) ? dollarsNumber(cell.cents) : cell)))
+  const csv = stringify([TABLES[table].headings, ...cells], {
+    // Titles, page paths and labels are text others wrote: never a formula in a spreadsheet.
     cast: { string: neutraliseFormula },
   })
   return new Response(csv, {

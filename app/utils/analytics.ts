@@ -1,3 +1,4 @@
+import { EARNINGS_COLUMN, EARNINGS_HEADINGS } from './earnings.ts'
 import { STORES } from './stores.ts'
 
 /**
@@ -13,25 +14,62 @@ export const ANALYTICS_TABLES = [
   'stores',
   'countries',
   'sources',
+  'earnings-by-day',
+  'earnings-by-placement',
+  'earnings-by-guide',
+  'earnings-by-product',
 ] as const
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number]
 
 export const isAnalyticsTable = (value: unknown): value is AnalyticsTable =>
   ANALYTICS_TABLES.includes(value as AnalyticsTable)
 
-/** A cell: text, a count, or null for "no value" (a rate without views). */
-export type Cell = string | number | null
+/** An amount of money, in cents (a rate per click may have fractions of a cent). */
+export interface Money {
+  cents: number
+}
+
+/** A cell: text, a count, an amount, or null for "no value" (a rate without views or clicks). */
+export type Cell = string | number | Money | null
+
+export const isMoney = (cell: Cell): cell is Money => typeof cell === 'object' && cell !== null
+
+/** A cell's number for a chart: an amount in dollars. */
+export const cellNumber = (cell: Cell): number => (isMoney(cell) ? cell.cents / 100 : Number(cell))
 
 export interface TableShape {
   title: string
   headings: readonly string[]
-  /** The chart: its layout, the column naming each bar and the column it measures. */
-  chart: { layout: 'columns' | 'rows'; label: number; value: number }
+  /**
+   * The chart: bars (the column naming each bar and the column it measures), or clicks and earnings over time
+   * (the day, and the two columns).
+   */
+  chart:
+    | { layout: 'columns' | 'rows'; label: number; value: number }
+    | { layout: 'clicks-and-earnings'; label: number; clicks: number; earnings: number }
 }
 
 const PRODUCT_HEADINGS = ['Product', 'ASIN', 'Clicks', 'Views', 'Clicks on its page', 'CTR (%)'] as const
 
+/** A "what earns" table: its key's headings, then the numbers (app/utils/earnings.ts), charted by earnings. */
+function earningsTable(title: string, keyHeadings: readonly string[]): TableShape {
+  const earnings = keyHeadings.length + EARNINGS_COLUMN
+  return {
+    title,
+    headings: [...keyHeadings, ...EARNINGS_HEADINGS],
+    chart: { layout: 'rows', label: 0, value: earnings },
+  }
+}
+
 export const TABLES: Record<AnalyticsTable, TableShape> = {
+  'earnings-by-day': {
+    title: 'Earnings by day',
+    headings: ['Day', ...EARNINGS_HEADINGS],
+    chart: { layout: 'clicks-and-earnings', label: 0, clicks: 1, earnings: 1 + EARNINGS_COLUMN },
+  },
+  'earnings-by-placement': earningsTable('Earnings by placement', ['Placement']),
+  'earnings-by-guide': earningsTable('Earnings by guide', ['Guide']),
+  'earnings-by-product': earningsTable('Earnings by product', ['Product', 'ASIN']),
   days: {
     title: 'Clicks by day',
     headings: ['Day', 'Clicks', 'Views'],

@@ -1,12 +1,18 @@
-import { TABLES, type AnalyticsTable, type Cell } from '#app/utils/analytics.ts'
+import { cellNumber, isMoney, TABLES, type AnalyticsTable, type Cell, type TableShape } from '#app/utils/analytics.ts'
+import { formatDollars } from '#app/utils/earnings.ts'
 import { AdminTable } from './admin-table.tsx'
 import { BarChart } from './bar-chart.tsx'
+import { ClicksEarningsChart } from './clicks-earnings-chart.tsx'
 import { cellClass } from './settings-table.tsx'
 
 /**
  * One section of /admin/analytics: its chart (SVG, hidden from assistive technology) beside a visible table of
- * the same numbers, and a link to that table as CSV. Numbers are right-aligned; a rate without views is "—".
+ * the same numbers, and a link to that table as CSV. Numbers are right-aligned, amounts in dollars; a rate
+ * without views or clicks is "—".
  */
+/** A table with more columns than this takes the section's width, its chart above it. */
+const WIDE = 6
+
 export function AnalyticsSection({
   table,
   rows,
@@ -20,7 +26,6 @@ export function AnalyticsSection({
 }) {
   const shape = TABLES[table]
   const id = `analytics-${table}`
-  const bars = rows.map((row) => ({ label: String(row[shape.chart.label]), value: Number(row[shape.chart.value]) }))
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -35,19 +40,19 @@ export function AnalyticsSection({
       {rows.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">Nothing in this range.</p>
       ) : (
-        <div className="mt-4 grid items-start gap-6 lg:grid-cols-2">
-          <BarChart bars={bars} layout={shape.chart.layout} />
-          <AdminTable caption={shape.title} headings={shape.headings}>
+        <div className={`mt-4 grid items-start gap-6 ${shape.headings.length > WIDE ? '' : 'lg:grid-cols-2'}`}>
+          <Chart chart={shape.chart} rows={rows} />
+          <AdminTable caption={shape.title} headings={shape.headings} numbersOnly>
             {rows.map((row, index) => (
               <tr key={index}>
                 {row.map((cell, column) =>
                   column === 0 ? (
                     <th key={column} scope="row" className={`${cellClass} text-left font-medium`}>
-                      {cell}
+                      {shownCell(cell)}
                     </th>
                   ) : (
                     <td key={column} className={`${cellClass} ${typeof cell === 'string' ? '' : 'text-right'}`}>
-                      {typeof cell === 'number' ? cell.toLocaleString('en-US') : (cell ?? '—')}
+                      {shownCell(cell)}
                     </td>
                   ),
                 )}
@@ -58,4 +63,23 @@ export function AnalyticsSection({
       )}
     </section>
   )
+}
+
+function Chart({ chart, rows }: { chart: TableShape['chart']; rows: readonly Cell[][] }) {
+  if (chart.layout === 'clicks-and-earnings') {
+    const days = rows.map((row) => ({
+      day: String(row[chart.label]),
+      clicks: cellNumber(row[chart.clicks]!),
+      earningsCents: Math.round(cellNumber(row[chart.earnings]!) * 100),
+    }))
+    return <ClicksEarningsChart days={days} />
+  }
+  const bars = rows.map((row) => ({ label: String(row[chart.label]), value: cellNumber(row[chart.value]!) }))
+  return <BarChart bars={bars} layout={chart.layout} />
+}
+
+function shownCell(cell: Cell): string {
+  if (typeof cell === 'number') return cell.toLocaleString('en-US')
+  if (isMoney(cell)) return formatDollars(cell.cents)
+  return cell ?? '—'
 }

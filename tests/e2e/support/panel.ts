@@ -134,3 +134,48 @@ export async function createProductShowing(fileName: string): Promise<void> {
     env().DATABASE_URL,
   )
 }
+
+/**
+ * What a spec needs to read earnings (docs/decisions/081): a published guide with its own tracking ID, a product,
+ * one click from the guide's page on `day` (noon in the site's time zone) and an imported earnings row of the
+ * product through the guide's tag, shipped on `day` and again today (for the dashboard's last 30 days).
+ */
+export async function createEarningRows(
+  token: string,
+  { day, earningsCents }: { day: string; earningsCents: number },
+): Promise<{ asin: string; product: string; guide: string; tag: string }> {
+  const product = `Earner ${token}`
+  const guide = `Earning guide ${token}`
+  const { asin } = await createProductRow(product)
+  const tag = `e2e-${token.replace(/[^a-z0-9]/gi, '').slice(-40)}-20`.toLowerCase()
+  const slug = slugify(guide)
+  await onServer(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO documents (kind, slug, title, body, status, published_at)
+       VALUES ('guide', $1, $2, 'A guide that earns.', 'published', now()) RETURNING id`,
+      [slug, guide],
+    )
+    await client.query(`INSERT INTO tracking_ids (tag, placement, guide_id) VALUES ($1, 'guide', $2)`, [
+      tag,
+      rows[0]!.id,
+    ])
+    await client.query(
+      `INSERT INTO clicks (product_id, product_asin, ip_hash, store, source_path, placement, tag, clicked_at)
+       SELECT id, asin, 'e2e', 'US', $2, 'guide', $3, ($4::date + time '12:00') AT TIME ZONE 'America/New_York'
+       FROM products WHERE asin = $1`,
+      [asin, `/guides/${slug}`, tag, day],
+    )
+    const imported = await client.query<{ id: number }>(
+      `INSERT INTO associates_imports (report, period_from, period_to, file_name)
+       VALUES ('earnings', $1, current_date, 'e2e.csv') RETURNING id`,
+      [day],
+    )
+    await client.query(
+      `INSERT INTO associates_earnings
+         (import_id, shipped_on, asin, tracking_id, price_cents, items_shipped, returns, revenue_cents, earnings_cents)
+       VALUES ($1, $2, $3, $4, 2500, 2, 0, 5000, $5), ($1, current_date, $3, $4, 2500, 1, 0, 2500, $5)`,
+      [imported.rows[0]!.id, day, asin, tag, earningsCents],
+    )
+  }, env().DATABASE_URL)
+  return { asin, product, guide, tag }
+}
