@@ -15,7 +15,7 @@ export async function loader() {
     siteName: getEnv().SITE_NAME,
     lastPriceUpdate: await lastPriceUpdate(),
     year: new Date().getFullYear(),
-    stores: storeChoices(),
+    stores: await storeChoices(),
   }
 }
 

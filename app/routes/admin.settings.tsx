@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { AssociatesSettings } from '#app/components/admin/associates-settings.tsx'
+import { AmazonSettings, ASSOCIATES_SETTINGS_ID } from '#app/components/admin/amazon-settings.tsx'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
 import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
@@ -10,7 +10,6 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
-import { storeTags } from '#app/lib/stores.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
   AUDIT_ENTITIES,
@@ -24,15 +23,18 @@ import { listPanelUsers } from '#app/models/panel-user.server.ts'
 import { getSiteSettings } from '#app/models/site-settings.server.ts'
 import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
+import { testAmazonConnection } from '#app/services/amazon-connection.server.ts'
+import { amazonSettingsView, setCredentials, setStoreTag } from '#app/services/amazon-settings.server.ts'
 import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
 import { setRequireTwoFactor } from '#app/services/two-factor.server.ts'
 import { describeDiff } from '#app/utils/audit-diff.ts'
 import { formatDate, formatDateTime } from '#app/utils/format.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { storeByCode } from '#app/utils/stores.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the stores' Associates tags, read-only (docs/decisions/076); the panel's users, managed by
+// /admin/settings: the Amazon settings, changed by admins ('manage-settings', docs/decisions/078); the panel's users, managed by
 // admins only ('manage-users'); requiring two-factor sign-in
 // ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
 // the owner's auto-hide ('manage-settings') and each user's own daily e-mail; and the audit trail, which every
@@ -54,16 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePanelUser(request)
   const { page, ...filter } = auditFilterFrom(requestUrl(request).searchParams)
   const timeZone = getEnv().REFRESH_TZ
-  const [audit, actors, users, settings, linkHealthEmail] = await Promise.all([
+  const [audit, actors, users, settings, linkHealthEmail, amazon] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
     can(user.role, 'manage-users') ? listPanelUsers(db) : null,
     can(user.role, 'manage-settings') ? getSiteSettings(db) : null,
     getLinkHealthEmail(db, user.id),
+    amazonSettingsView(timeZone),
   ])
   return {
     currentUserId: user.id,
-    associates: storeTags(),
+    amazon: { ...amazon, editable: can(user.role, 'manage-settings') },
     linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
     requireTwoFactor: settings?.require_two_factor ?? null,
     users:
@@ -100,6 +103,9 @@ const PERMISSIONS = {
   'auto-hide': 'manage-settings',
   'require-two-factor': 'manage-settings',
   'link-health-email': 'view',
+  'amazon-tag': 'manage-settings',
+  'amazon-credentials': 'manage-settings',
+  'amazon-test': 'manage-settings',
 } as const
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -157,6 +163,20 @@ async function write(actorId: number, form: SettingsAction) {
           ? 'You will get an e-mail when the refresh finds new link problems.'
           : 'You will no longer get link problem e-mails.',
       )
+    case 'amazon-tag':
+      await setStoreTag(actorId, form.store, form.tag ?? null)
+      return settingsSaved(`${storeByCode(form.store).name}: ${form.tag ? `clicks carry ${form.tag}` : 'no tag'}.`)
+    case 'amazon-credentials':
+      await setCredentials(actorId, form)
+      return settingsSaved('The Creators API credentials apply from the next call.')
+    case 'amazon-test': {
+      const { ok, message } = await testAmazonConnection()
+      return redirectWithToast(`/admin/settings#${ASSOCIATES_SETTINGS_ID}`, {
+        title: ok ? 'Amazon answered' : 'Amazon did not answer OK',
+        description: message,
+        type: ok ? 'success' : 'error',
+      })
+    }
   }
 }
 
@@ -166,21 +186,22 @@ const settingsSaved = (description: string) =>
 export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
-  const { associates, users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
+  const { amazon, users, currentUserId, linkHealth, requireTwoFactor, audit, filter, actors, entities } =
     useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const intent = reply?.initialValue?.intent
   const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
   const signInReply = intent === 'require-two-factor'
+  const amazonReply = typeof intent === 'string' && intent.startsWith('amazon-')
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
-      <AssociatesSettings stores={associates} />
+      <AmazonSettings {...amazon} reply={amazonReply ? reply : undefined} />
       {users ? (
         <UsersSection
           users={users}
           currentUserId={currentUserId}
-          reply={linkHealthReply || signInReply ? undefined : reply}
+          reply={linkHealthReply || signInReply || amazonReply ? undefined : reply}
         />
       ) : null}
       {requireTwoFactor === null ? null : (

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { AmazonConnectionTestSchema, AmazonCredentialsSchema, AmazonTagSchema } from './amazon-settings.ts'
 import { AutoHideSchema, LinkHealthEmailSchema } from './link-health.ts'
 import { AddUserSchema, ChangeRoleSchema, PANEL_USER_MAX_BODY_BYTES, RemoveUserSchema } from './panel-users.ts'
 import { RequireTwoFactorSchema } from './two-factor.ts'
 
-// Every write of /admin/settings: the panel's users (admins), the auto-hide setting (admins) and each user's
-// own daily link-health e-mail (docs/decisions/047), told apart by their intent.
+// Every write of /admin/settings: the panel's users (admins), the auto-hide setting (admins), each user's own
+// daily link-health e-mail (docs/decisions/047) and the Amazon settings (admins, 078), told apart by their intent.
 
 export const SettingsActionSchema = z.discriminatedUnion('intent', [
   AddUserSchema,
@@ -13,6 +14,9 @@ export const SettingsActionSchema = z.discriminatedUnion('intent', [
   AutoHideSchema,
   LinkHealthEmailSchema,
   RequireTwoFactorSchema,
+  AmazonTagSchema,
+  AmazonCredentialsSchema,
+  AmazonConnectionTestSchema,
 ])
 export type SettingsAction = z.infer<typeof SettingsActionSchema>
 
