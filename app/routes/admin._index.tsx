@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { AmazonApiCard } from '#app/components/admin/amazon-api-card.tsx'
 import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
 import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
+import { getApiState } from '#app/models/amazon-api-state.server.ts'
+import { countStalePrices, getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
 import { countGuidesWithBrokenEmbeds } from '#app/models/document.server.ts'
 import { countOpenProblems, listFeaturedWithProblems } from '#app/models/link-health.server.ts'
 import { getLatestRefresh } from '#app/models/refresh-log.server.ts'
@@ -14,7 +16,8 @@ import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
 // /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), the guides and how many
-// of them embed something a visitor cannot see (decision 052), and outbound clicks over 30 days.
+// of them embed something a visitor cannot see (decision 052), Amazon's API: the prices it left stale and its
+// refusal (decision 078), and outbound clicks over 30 days.
 
 const CHART_DAYS = 30
 /** Featured products with problems named on the card; the tab lists them all. */
@@ -24,15 +27,25 @@ const GUIDES_PATH = '/admin/guides'
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePanelUser(request)
   const timeZone = getEnv().REFRESH_TZ
-  const [{ guides: publishedGuides, ...counts }, refresh, clicks, problems, featuredWithProblems, brokenGuides] =
-    await Promise.all([
-      getCatalogueCounts(db),
-      getLatestRefresh(db),
-      getClicksPerDay(db, CHART_DAYS, timeZone),
-      countOpenProblems(db),
-      listFeaturedWithProblems(db, FEATURED_NAMED),
-      countGuidesWithBrokenEmbeds(db),
-    ])
+  const [
+    { guides: publishedGuides, ...counts },
+    refresh,
+    clicks,
+    problems,
+    featuredWithProblems,
+    brokenGuides,
+    stalePrices,
+    apiState,
+  ] = await Promise.all([
+    getCatalogueCounts(db),
+    getLatestRefresh(db),
+    getClicksPerDay(db, CHART_DAYS, timeZone),
+    countOpenProblems(db),
+    listFeaturedWithProblems(db, FEATURED_NAMED),
+    countGuidesWithBrokenEmbeds(db),
+    countStalePrices(db),
+    getApiState(db),
+  ])
   return {
     counts,
     linkHealth: { ...problems, featured: featuredWithProblems },
@@ -47,13 +60,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     clicks,
+    amazonApi: {
+      stalePrices,
+      refusal: apiState.refused_since
+        ? {
+            since: formatDateTime(apiState.refused_since, timeZone),
+            code: apiState.refusal_code,
+            message: apiState.refusal_message,
+          }
+        : null,
+    },
   }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
 
 export default function Dashboard() {
-  const { counts, refresh, clicks, linkHealth, guides } = useLoaderData<typeof loader>()
+  const { counts, refresh, clicks, linkHealth, guides, amazonApi } = useLoaderData<typeof loader>()
   const counters = [
     { label: 'Total Products', value: counts.products },
     { label: 'Categories', value: counts.categories },
@@ -112,6 +135,7 @@ export default function Dashboard() {
         <Card id="guides" title="Guides">
           <GuidesSummary {...guides} />
         </Card>
+        <AmazonApiCard {...amazonApi} />
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
           <p className="mt-2 text-sm">
