@@ -38,6 +38,9 @@ export const GUARDED_ROUTES: Record<string, Guard> = {
       'auto-hide': 'admin',
       'require-two-factor': 'admin',
       'link-health-email': 'view',
+      'amazon-tag': 'admin',
+      'amazon-credentials': 'admin',
+      'amazon-test': 'admin',
     },
   },
   'admin.products': {
