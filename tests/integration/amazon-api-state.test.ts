@@ -51,14 +51,20 @@ describe('one probe a day while access is withdrawn', () => {
     expect(standIn.calls.getItems).toBe(2)
 
     // A day later, still refused: one call.
-    await db.updateTable('amazon_api_state').set({ last_probe_at: hoursAgo(21) }).execute()
+    await db
+      .updateTable('amazon_api_state')
+      .set({ last_probe_at: hoursAgo(21) })
+      .execute()
     await refreshProducts(db, { client: recording() })
     expect(standIn.calls.getItems).toBe(3)
     expect((await state())!.refused_since).toEqual(since)
 
     // Access back: the probe succeeds, then all 25 products in 3 calls.
     standIn.failAlways(null)
-    await db.updateTable('amazon_api_state').set({ last_probe_at: hoursAgo(21) }).execute()
+    await db
+      .updateTable('amazon_api_state')
+      .set({ last_probe_at: hoursAgo(21) })
+      .execute()
     const back = await refreshProducts(db, { client: recording() })
     expect(back).toMatchObject({ status: 'succeeded', updated: 25 })
     expect(standIn.calls.getItems).toBe(3 + 1 + 3)
@@ -98,7 +104,10 @@ describe('the dashboard', () => {
     await createProduct({ asin: asin(4), price: null, last_updated: hoursAgo(30) }) // never priced
     await createProduct({ asin: asin(5), price: '9.99', last_updated: hoursAgo(25), soft_hidden: true }) // hidden
     expect(await countStalePrices(db)).toBe(2)
-    await db.updateTable('products').set({ last_updated: sql`now()` }).execute()
+    await db
+      .updateTable('products')
+      .set({ last_updated: sql`now()` })
+      .execute()
     expect(await countStalePrices(db)).toBe(0)
   })
 })

@@ -99,19 +99,22 @@ describe('tags', () => {
     expect(await db.selectFrom('amazon_store_tags').selectAll().execute()).toEqual([])
   })
 
-  test.each(['editor', 'viewer'] as const)('a %s cannot change Amazon settings (403, nothing written)', async (role) => {
-    const { cookie } = await signedInPanelUser(role)
-    for (const fields of [
-      { intent: 'amazon-tag', store: 'US', tag: 'stolen-20' },
-      CREDENTIALS,
-      { intent: 'amazon-test' },
-    ]) {
-      await expect(act(cookie, fields)).rejects.toMatchObject({ status: 403 })
-    }
-    expect(await db.selectFrom('amazon_store_tags').selectAll().execute()).toEqual([])
-    expect(await db.selectFrom('amazon_credentials').selectAll().execute()).toEqual([])
-    expect(standIn.calls.getItems).toBe(0)
-  })
+  test.each(['editor', 'viewer'] as const)(
+    'a %s cannot change Amazon settings (403, nothing written)',
+    async (role) => {
+      const { cookie } = await signedInPanelUser(role)
+      for (const fields of [
+        { intent: 'amazon-tag', store: 'US', tag: 'stolen-20' },
+        CREDENTIALS,
+        { intent: 'amazon-test' },
+      ]) {
+        await expect(act(cookie, fields)).rejects.toMatchObject({ status: 403 })
+      }
+      expect(await db.selectFrom('amazon_store_tags').selectAll().execute()).toEqual([])
+      expect(await db.selectFrom('amazon_credentials').selectAll().execute()).toEqual([])
+      expect(standIn.calls.getItems).toBe(0)
+    },
+  )
 })
 
 describe('credentials', () => {
