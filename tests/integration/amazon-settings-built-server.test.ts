@@ -23,8 +23,8 @@ const env = {
   ...builtServerEnv(database),
   AFFILIATE_TAG: '',
   AFFILIATE_TAGS: '',
-  AMAZON_API_URL: standIn.env.AMAZON_API_URL,
-  AMAZON_TOKEN_URL: standIn.env.AMAZON_TOKEN_URL,
+  AMAZON_API_URL: standIn.url,
+  AMAZON_TOKEN_URL: `${standIn.url}/auth/o2/token`,
 }
 let server: BuiltServer
 let other: BuiltServer

@@ -103,11 +103,12 @@ describe('tags', () => {
     'a %s cannot change Amazon settings (403, nothing written)',
     async (role) => {
       const { cookie } = await signedInPanelUser(role)
-      for (const fields of [
+      const forms: Array<Record<string, string>> = [
         { intent: 'amazon-tag', store: 'US', tag: 'stolen-20' },
         CREDENTIALS,
         { intent: 'amazon-test' },
-      ]) {
+      ]
+      for (const fields of forms) {
         await expect(act(cookie, fields)).rejects.toMatchObject({ status: 403 })
       }
       expect(await db.selectFrom('amazon_store_tags').selectAll().execute()).toEqual([])
