@@ -26,14 +26,14 @@ try {
     FROM generate_series(1, ${COUNT}) AS i`.execute(setup)
   await setup.destroy()
 
-  const { amazonClientFromEnv } = await import('#jobs/amazon/client.ts')
+  const { configuredAmazonClient } = await import('#jobs/amazon/client.ts')
   const { refreshProducts } = await import('#jobs/refresh-products.ts')
   const { closeDatabase, db } = await import('#db/client.ts')
 
   let peak = process.memoryUsage().rss
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)
   const started = performance.now()
-  const outcome = await refreshProducts(db, { client: amazonClientFromEnv({ unthrottled: true }) })
+  const outcome = await refreshProducts(db, { client: await configuredAmazonClient({ unthrottled: true }) })
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
   peak = Math.max(peak, process.memoryUsage().rss)

@@ -25,6 +25,7 @@ export function serverEnv(options: {
     HOST: '127.0.0.1',
     SITE_URL: `http://127.0.0.1:${options.port}`,
     SESSION_SECRET,
+    ENCRYPTION_KEY: 'bench-encryption-key-not-used-for-anything-real-0123456789',
     RUN_WORKER: 'false',
     LOG_LEVEL: 'warn',
     REDIS_URL: options.redisUrl,

@@ -49,6 +49,32 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export type UserRole = "admin" | "editor" | "viewer";
 
+export interface AmazonApiState {
+  id: Generated<boolean>;
+  last_probe_at: Timestamp | null;
+  last_refusal_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  refusal_code: string | null;
+  refusal_message: string | null;
+  refused_since: Timestamp | null;
+}
+
+export interface AmazonCredentials {
+  credential_id: string | null;
+  credential_secret: string | null;
+  id: Generated<boolean>;
+  marketplace: string | null;
+  secret_last_four: string | null;
+  updated_at: Generated<Timestamp>;
+  version: string | null;
+}
+
+export interface AmazonStoreTags {
+  store: string;
+  tag: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AssociatesEarnings {
   asin: string;
   category: Generated<string>;
@@ -464,6 +490,9 @@ export interface WebauthnChallenges {
 }
 
 export interface DB {
+  amazon_api_state: AmazonApiState;
+  amazon_credentials: AmazonCredentials;
+  amazon_store_tags: AmazonStoreTags;
   associates_earnings: AssociatesEarnings;
   associates_imports: AssociatesImports;
   associates_orders: AssociatesOrders;

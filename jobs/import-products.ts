@@ -14,7 +14,7 @@ import {
 } from '#app/models/import-job.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { vacuumAfterBulkWrite } from '#db/vacuum.ts'
-import { AmazonClient, AmazonError, amazonClientFromEnv, BATCH_SIZE } from './amazon/client.ts'
+import { AmazonClient, AmazonError, configuredAmazonClient, BATCH_SIZE } from './amazon/client.ts'
 import { newProductFields } from './amazon/fields.ts'
 
 // Manual and bulk imports: the job's ASINs, 10 per GetItems call; each batch's
@@ -34,10 +34,10 @@ export async function importProducts(db: Kysely<Database>, importId: number, opt
   if (!job || job.status === 'succeeded' || job.status === 'failed') return
   await setImportStatus(db, importId, 'running')
 
-  const client = options.client ?? amazonClientFromEnv()
+  const client = options.client ?? (await configuredAmazonClient())
   if (!(client instanceof AmazonClient)) return finish(db, job, { status: 'failed', message: client.missing })
 
-  const tag = defaultStoreTag()
+  const tag = await defaultStoreTag()
   let { done, imported, created } = job
   let failedInARow = 0
   let stopped: string | null = null

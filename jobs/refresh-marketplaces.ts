@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import { logger } from '#app/lib/logger.server.ts'
-import { enrolledStores } from '#app/lib/stores.server.ts'
 import { setMarketplaces } from '#app/models/amazon-product.server.ts'
 import { DEFAULT_STORE, STORES } from '#app/utils/stores.ts'
 import type { Database } from '#db/client.ts'
@@ -22,7 +21,7 @@ export interface MarketplaceLearner {
 
 export function marketplaceLearner(
   client: AmazonClient,
-  stores: ReadonlyMap<string, string | null> = enrolledStores(),
+  stores: ReadonlyMap<string, string | null>,
 ): MarketplaceLearner {
   const others = STORES.flatMap((store) => {
     const partnerTag = stores.get(store.code)

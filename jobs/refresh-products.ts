@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 import { logger } from '#app/lib/logger.server.ts'
 import { invalidatePages } from '#app/lib/page-invalidation.server.ts'
 import { EVERY_PAGE } from '#app/lib/page-tags.ts'
-import { defaultStoreTag } from '#app/lib/stores.server.ts'
+import { defaultStoreTag, enrolledStores } from '#app/lib/stores.server.ts'
+import { getApiState, recordApiProbe } from '#app/models/amazon-api-state.server.ts'
 import {
   applyAmazonFields,
   countProducts,
@@ -16,10 +17,11 @@ import {
   recordRefreshBatch,
   startRefresh,
 } from '#app/models/refresh-log.server.ts'
+import { accessWithdrawn, probeDue, refusedSince } from '#app/services/amazon-api-state.server.ts'
 import { recordLinkHealth } from '#app/services/link-health.server.ts'
 import { db as defaultDb, type Database } from '#db/client.ts'
 import { vacuumAfterBulkWrite } from '#db/vacuum.ts'
-import { AmazonClient, AmazonError, amazonClientFromEnv } from './amazon/client.ts'
+import { AmazonClient, AmazonError, configuredAmazonClient } from './amazon/client.ts'
 import { amazonFields } from './amazon/fields.ts'
 import { marketplaceLearner } from './refresh-marketplaces.ts'
 import { runAlone } from './run-alone.ts'
@@ -59,12 +61,14 @@ export async function refreshProducts(db: Kysely<Database>, options: RefreshOpti
 }
 
 async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promise<RefreshOutcome> {
-  const client = options.client ?? amazonClientFromEnv()
+  const client = options.client ?? (await configuredAmazonClient())
   if (!(client instanceof AmazonClient)) {
     await recordFailedRefresh(db, client.missing)
     return { status: 'failed', total: 0, updated: 0, failed: 0, message: client.missing }
   }
-  const tag = defaultStoreTag()
+  const withdrawn = await probeWithdrawnAccess(db, client)
+  if (withdrawn) return withdrawn
+  const tag = await defaultStoreTag()
   const pageSize = options.pageSize ?? REFRESH_PAGE
 
   let run = await findRunningRefresh(db)
@@ -78,7 +82,7 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
 
   let { cursor, updated_count: updated, failed_count: failed } = run
   // Which other enrolled stores sell each product (docs/decisions/045): asked page by page, never failing the run.
-  const marketplaces = marketplaceLearner(client)
+  const marketplaces = marketplaceLearner(client, await enrolledStores())
   let failedInARow = 0
   let stopped: string | null = null
   let lastError: string | null = null
@@ -134,6 +138,34 @@ async function refreshOnce(db: Kysely<Database>, options: RefreshOptions): Promi
   await invalidatePages(EVERY_PAGE)
   logger.info({ run: runId, status, updated, failed }, 'refresh finished')
   return { status, total: finished.total, updated, failed, message: finished.message ?? summary }
+}
+
+/**
+ * While Amazon withdraws API access (403 AssociateNotEligible), a run is one probe: a single GetItems call, at most
+ * once a day (AMAZON.md: probe rarely, never hammer). Answers the run's outcome when it ends there, or null when
+ * access is open (again), for the full refresh to go on. The state is recorded by the client as the call ends.
+ */
+async function probeWithdrawnAccess(db: Kysely<Database>, client: AmazonClient): Promise<RefreshOutcome | null> {
+  const state = await getApiState(db)
+  if (!accessWithdrawn(state)) return null
+  if (!probeDue(state)) {
+    logger.info('refresh skipped: API access withdrawn, probed within the day')
+    const message = `${refusedSince(state)} It is probed once a day; nothing was fetched.`
+    return { status: 'skipped', total: 0, updated: 0, failed: 0, message }
+  }
+  const [first] = await listProductsAfter(db, 0, 1)
+  if (!first) return null
+  await recordApiProbe(db)
+  try {
+    await client.getBatch([first.asin])
+    logger.info('API access is back: full refresh')
+    return null
+  } catch (error) {
+    if (!(error instanceof AmazonError)) throw error
+    const message = `${refusedSince(state)} Probed once: ${error.message}`
+    await recordFailedRefresh(db, message)
+    return { status: 'failed', total: 0, updated: 0, failed: 0, message }
+  }
 }
 
 /** The queued job: the scheduled nightly run and "Run refresh now". */

@@ -9,7 +9,13 @@ if (!env.REDIS_URL || !env.DATABASE_URL) {
 }
 const { startWorkers } = await import('./runtime.ts')
 const { checkConnectionBudget } = await import('#db/connection-budget.ts')
+const { watchPageInvalidations } = await import('#app/lib/page-invalidation.server.ts')
 
 await checkConnectionBudget(1)
 const workers = startWorkers()
-closeOnSignal(() => workers.close())
+// The writes' news drops this process's reads kept until a write, the Amazon settings among them (decision 078).
+const stopWatching = await watchPageInvalidations()
+closeOnSignal(async () => {
+  await stopWatching()
+  await workers.close()
+})

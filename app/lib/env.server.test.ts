@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { checkSigningSecret, parseEnv, readOrCreateSecret } from './env.server.ts'
+import { checkEncryptionKey, checkSigningSecret, parseEnv, readOrCreateSecret } from './env.server.ts'
 
 describe('parseEnv', () => {
   test('gives every setting a working default', () => {
@@ -18,7 +18,7 @@ describe('parseEnv', () => {
     expect(env.REDIS_URL).toBeUndefined()
     expect(env.RUN_WORKER).toBe(true)
     expect(env.REFRESH_TZ).toBe('America/New_York')
-    expect(env.AMAZON_MARKETPLACE).toBe('www.amazon.com')
+    expect(env.AMAZON_MARKETPLACE).toBeUndefined() // the panel's, else www.amazon.com (decision 078)
   })
 
   test('metrics are off unless configured, and refuse a weak token or the site’s own port', () => {
@@ -70,15 +70,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_POOL_IDLE_TIMEOUT_MS: '0' })).toThrow(/DATABASE_POOL_IDLE_TIMEOUT_MS/)
   })
 
-  test('MFA_ENCRYPTION_KEY: optional, 32+ characters, never the session secret', () => {
-    expect(parseEnv({ MFA_ENCRYPTION_KEY: '' }).MFA_ENCRYPTION_KEY).toBeUndefined()
-    expect(parseEnv({ MFA_ENCRYPTION_KEY: 'm'.repeat(32) }).MFA_ENCRYPTION_KEY).toBe('m'.repeat(32))
-    expect(() => parseEnv({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(
-      /MFA_ENCRYPTION_KEY: must be at least 32 characters/,
+  test('ENCRYPTION_KEY and its former name: 32+ characters, not weak, never the session secret', () => {
+    const key = '0123456789abcdef0123456789abcdef'
+    for (const name of ['ENCRYPTION_KEY', 'MFA_ENCRYPTION_KEY'] as const) {
+      expect(parseEnv({ [name]: '' })[name]).toBeUndefined()
+      expect(parseEnv({ [name]: key })[name]).toBe(key)
+      expect(() => parseEnv({ [name]: 'short' })).toThrow(new RegExp(`${name}: must be at least 32 characters`))
+      expect(() => parseEnv({ [name]: 'm'.repeat(40) })).toThrow(new RegExp(`${name}: is too weak`))
+      expect(() => parseEnv({ [name]: key, SESSION_SECRET: key })).toThrow(
+        new RegExp(`${name}: must differ from SESSION_SECRET`),
+      )
+    }
+  })
+
+  test('requires an encryption key in production against a real database (decision 078)', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop' }
+    const key = '0123456789abcdef0123456789abcdef'
+    expect(() => checkEncryptionKey(parseEnv(production))).toThrowError(
+      /^Invalid configuration:\n {2}ENCRYPTION_KEY: is required in production /,
     )
-    expect(() => parseEnv({ MFA_ENCRYPTION_KEY: 's'.repeat(40), SESSION_SECRET: 's'.repeat(40) })).toThrow(
-      /MFA_ENCRYPTION_KEY: must differ from SESSION_SECRET/,
-    )
+    expect(() => checkEncryptionKey(parseEnv({ ...production, ENCRYPTION_KEY: key }))).not.toThrow()
+    expect(() => checkEncryptionKey(parseEnv({ ...production, MFA_ENCRYPTION_KEY: key }))).not.toThrow()
+    expect(() => checkEncryptionKey(parseEnv({ NODE_ENV: 'production' }))).not.toThrow() // embedded: makes its own
   })
 
   test('treats an empty value as unset', () => {

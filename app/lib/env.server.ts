@@ -36,6 +36,12 @@ const timeZone = z.string().refine(
   { message: 'must be an IANA time zone such as America/New_York' },
 )
 
+// A key long enough and random-looking enough to seal secrets: "x" repeated 32 times is neither.
+const encryptionKeySchema = z
+  .string()
+  .min(32, 'must be at least 32 characters')
+  .refine((key) => new Set(key).size >= 10, 'is too weak: use 32+ random characters (openssl rand -hex 32)')
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,8 +63,10 @@ const envSchema = z
       z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CF-IPCountry'),
     ),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-    // Encrypts panel users' authenticator secrets at rest (docs/decisions/048); never the session secret.
-    MFA_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Encrypts every secret kept in the database (authenticator apps', the Creators API's; docs/decisions/048, 078);
+    // never the session secret. MFA_ENCRYPTION_KEY is its former name, still read when it is unset.
+    ENCRYPTION_KEY: optional(encryptionKeySchema),
+    MFA_ENCRYPTION_KEY: optional(encryptionKeySchema),
     // Where a generated secret is kept when SESSION_SECRET is unset (compose shares one between app and worker).
     SESSION_SECRET_FILE: optional(z.string().min(1)),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
@@ -156,7 +164,10 @@ const envSchema = z
     AMAZON_CREDENTIAL_SECRET: optional(z.string().min(1)),
     AMAZON_CREDENTIAL_VERSION: optional(z.enum(['2.1', '2.2', '2.3', '3.1', '3.2', '3.3'])),
     AMAZON_PARTNER_TAG: optional(z.string().min(1)),
-    AMAZON_MARKETPLACE: z.string().default('www.amazon.com'),
+    // Unset: the panel's (Settings → Amazon), else www.amazon.com (docs/decisions/078).
+    AMAZON_MARKETPLACE: optional(
+      z.string().regex(/^www\.amazon\.[a-z.]{2,10}$/, 'must be a host such as www.amazon.com'),
+    ),
     AMAZON_API_URL: url(['http:', 'https:']).default('https://creatorsapi.amazon'),
     AMAZON_TOKEN_URL: optional(url(['http:', 'https:'])),
   })
@@ -175,9 +186,11 @@ const envSchema = z
     if (env.DATABASE_POOL_MIN !== undefined && env.DATABASE_POOL_MIN > env.DATABASE_POOL_SIZE) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_POOL_MIN'], message: 'must not exceed DATABASE_POOL_SIZE' })
     }
-    // One leaked secret must not open both the cookies and the authenticator secrets.
-    if (env.MFA_ENCRYPTION_KEY !== undefined && env.MFA_ENCRYPTION_KEY === env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'must differ from SESSION_SECRET' })
+    // One leaked secret must not open both the cookies and the secrets at rest.
+    for (const name of ['ENCRYPTION_KEY', 'MFA_ENCRYPTION_KEY'] as const) {
+      if (env[name] !== undefined && env[name] === env.SESSION_SECRET) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must differ from SESSION_SECRET' })
+      }
     }
     // Several processes share page-cache invalidation, rate limits and job leases through Redis only.
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && env.NODE_ENV === 'production' && env.DATABASE_URL && !env.REDIS_URL) {
@@ -219,11 +232,26 @@ export function checkSigningSecret(env: Env): void {
   }
 }
 
+/**
+ * The entry points that sign also open the secrets at rest: in production against a real database the key must be
+ * given (docs/decisions/078); a weak one is refused by the schema, everywhere.
+ */
+export function checkEncryptionKey(env: Env): void {
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.MFA_ENCRYPTION_KEY) {
+    throw new EnvError(
+      'Invalid configuration:\n  ENCRYPTION_KEY: is required in production (32+ random characters: openssl rand -hex 32)',
+    )
+  }
+}
+
 /** An entry point's configuration, checked before anything starts; a bad value ends the process, naming it. */
 export function envOrExit({ signs }: { signs: boolean }): Env {
   try {
     const env = getEnv()
-    if (signs) sessionSecret()
+    if (signs) {
+      sessionSecret()
+      checkEncryptionKey(env)
+    }
     return env
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error)
@@ -265,20 +293,21 @@ export function readOrCreateSecret(file: string): string {
   return value
 }
 
-let mfaKey: string | null | undefined
+let key: string | null | undefined
 
 /**
- * The key that encrypts authenticator secrets, or null when two-factor enrolment is unavailable: MFA_ENCRYPTION_KEY,
- * or, like the session secret (docs/decisions/012), one generated once into EMBEDDED_DATA_DIR/mfa-key anywhere but
- * a production deployment on a real database, which must be given one on purpose (docs/decisions/048).
+ * The key that seals secrets at rest (secret-box.server.ts): ENCRYPTION_KEY, else MFA_ENCRYPTION_KEY, else, like
+ * the session secret (docs/decisions/012), one generated once into EMBEDDED_DATA_DIR/mfa-key anywhere but a
+ * production deployment on a real database, which is refused at start without one (checkEncryptionKey). Null
+ * only there, in a process that did not check it: nothing can be sealed or opened.
  */
-export function mfaEncryptionKey(): string | null {
-  if (mfaKey !== undefined) return mfaKey
+export function encryptionKey(): string | null {
+  if (key !== undefined) return key
   const env = getEnv()
-  if (env.MFA_ENCRYPTION_KEY) mfaKey = env.MFA_ENCRYPTION_KEY
-  else if (env.NODE_ENV === 'production' && env.DATABASE_URL) mfaKey = null
-  else mfaKey = readOrCreateSecret(path.join(env.EMBEDDED_DATA_DIR, 'mfa-key'))
-  return mfaKey
+  if (env.ENCRYPTION_KEY ?? env.MFA_ENCRYPTION_KEY) key = env.ENCRYPTION_KEY ?? env.MFA_ENCRYPTION_KEY!
+  else if (env.NODE_ENV === 'production' && env.DATABASE_URL) key = null
+  else key = readOrCreateSecret(path.join(env.EMBEDDED_DATA_DIR, 'mfa-key'))
+  return key
 }
 
 /** The site's own host, used as utm_source on outbound links. */

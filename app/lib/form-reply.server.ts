@@ -14,8 +14,8 @@ export const FORM_TOO_LARGE = 'The form is too large to send.'
 
 export type FormReply = SubmissionResult<string[]>
 
-/** Fields a reply never carries back: no page echoes a typed password into its HTML. */
-const SECRET_FIELDS = ['password', 'confirmPassword']
+/** Fields a reply never carries back: no page echoes a typed password or API secret into its HTML. */
+const SECRET_FIELDS = ['password', 'confirmPassword', 'credentialSecret']
 
 /** The submission's reply: what was typed (but passwords), with `errors` added. */
 const replyOf = (

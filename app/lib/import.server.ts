@@ -7,6 +7,7 @@ import {
   type AsinList,
   type ImportKind,
 } from '#app/schemas/amazon-import.ts'
+import { importBlockedReason } from '#app/services/amazon-api-state.server.ts'
 import { db } from '#db/client.ts'
 import { attempt, parseForm, Refusal } from './form-reply.server.ts'
 import { enqueueForAdmin } from './job-queue.server.ts'
@@ -14,8 +15,8 @@ import { requirePanelUser } from './panel-auth.server.ts'
 import { redirectWithToast } from './toast.server.ts'
 
 // Starting a manual or bulk import (admin.products_.import, admin.products_.bulk-import): check the list,
-// record the job, queue it, and send the visitor to its progress page. A refused list, or a queue that is
-// down (503), answers the form with the reason (docs/decisions/037); nothing is started.
+// record the job, queue it, and send the visitor to its progress page. A refused list, a queue that is down (503)
+// or Amazon's API access withdrawn (409) answers the form with the reason (docs/decisions/037); nothing is started.
 
 /** 5,000 ASINs with separators and some slack. */
 const MAX_BODY = 128 * 1024
@@ -39,6 +40,9 @@ export const importAction =
   }
 
 async function startImport(userId: number, kind: ImportKind, list: Extract<AsinList, { ok: true }>) {
+  // While Amazon withdraws API access, a job could only fail: the form says why instead (docs/decisions/078).
+  const blocked = await importBlockedReason()
+  if (blocked) throw new Refusal(409, blocked)
   const importId = await createImportJob(db, { kind, asins: list.asins, createdBy: userId })
   const problem = await enqueueForAdmin('import-products', { importId }, { jobId: `import-${importId}` })
   if (problem) {

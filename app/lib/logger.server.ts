@@ -10,7 +10,18 @@ export const logger = pino(
   {
     level: process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : getEnv().LOG_LEVEL,
     base: { service: process.env.SERVICE_NAME ?? 'web' },
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // The Creators API secret too, by every name it has, should anything ever log it (docs/decisions/078).
+    redact: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      'credentialSecret',
+      '*.credentialSecret',
+      'credential_secret',
+      '*.credential_secret',
+      'client_secret',
+      '*.client_secret',
+    ],
   },
   toTerminal ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' }) : undefined,
 )

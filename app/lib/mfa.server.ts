@@ -1,40 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 
 /**
- * The second factor's arithmetic (docs/decisions/048): authenticator secrets encrypted at rest, TOTP codes
- * (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step, each step good once) and recovery codes. No database here.
+ * The second factor's arithmetic (docs/decisions/048): TOTP codes (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step, each
+ * step good once) and recovery codes. No database here; its secrets are sealed by secret-box.server.ts.
  */
-
-// ---- Secrets at rest: AES-256-GCM, a random IV per secret, one versioned string "v1.iv.tag.ciphertext". ----
-
-const VERSION = 'v1'
-
-/** A 256-bit key derived from MFA_ENCRYPTION_KEY, so its length and alphabet do not matter. */
-function derivedKey(key: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', key, 'comic-vault', 'mfa-secret-encryption v1', 32))
-}
-
-export function encryptSecret(plain: string, key: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', derivedKey(key), iv)
-  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return [VERSION, iv, cipher.getAuthTag(), sealed]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.')
-}
-
-/** The secret, or an error when the string was altered, is of an unknown version or another key sealed it. */
-export function decryptSecret(stored: string, key: string): string {
-  const [version, iv, tag, sealed, ...rest] = stored.split('.')
-  if (version !== VERSION || !iv || !tag || sealed === undefined || rest.length > 0) {
-    throw new Error('not an encrypted secret of a known version')
-  }
-  const decipher = createDecipheriv('aes-256-gcm', derivedKey(key), Buffer.from(iv, 'base64url'))
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8')
-}
 
 // ---- TOTP ----
 

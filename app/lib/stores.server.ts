@@ -1,12 +1,6 @@
 import { createCookie } from '@remix-run/node'
-import {
-  chooseStore,
-  DEFAULT_STORE,
-  parseAffiliateTags,
-  storeByCode,
-  STORES,
-  visitorCountry,
-} from '#app/utils/stores.ts'
+import { chooseStore, DEFAULT_STORE, storeByCode, STORES, visitorCountry } from '#app/utils/stores.ts'
+import { amazonSettings } from './amazon-settings.server.ts'
 import { getEnv } from './env.server.ts'
 
 /** The visitor's own choice of store (the footer's chooser): a store code, or absent for "automatic". */
@@ -17,16 +11,13 @@ export const storeCookie = createCookie('store', {
   maxAge: 365 * 24 * 60 * 60,
 })
 
-let enrolled: Map<string, string | null> | undefined
-
 /**
- * The stores the owner is enrolled in, with their tags (AFFILIATE_TAGS over AFFILIATE_TAG), and the default store,
- * untagged (null) when no tag is set for it.
+ * The stores the owner is enrolled in, with their tags as set in the environment or the panel (docs/decisions/078),
+ * and the default store, untagged (null) when no tag is set for it.
  */
-export function enrolledStores(): ReadonlyMap<string, string | null> {
-  const env = getEnv()
-  enrolled ??= parseAffiliateTags(env.AFFILIATE_TAGS, env.AFFILIATE_TAG)
-  return enrolled
+export async function enrolledStores(): Promise<ReadonlyMap<string, string | null>> {
+  const { tags } = await amazonSettings()
+  return new Map([...tags].map(([store, tag]) => [store, tag.value]))
 }
 
 /**
@@ -37,7 +28,7 @@ export async function visitorStore(
   request: Request,
 ): Promise<{ store: string; tag: string | null; country: string | null }> {
   const env = getEnv()
-  const stores = enrolledStores()
+  const stores = await enrolledStores()
   // A cookie that is not one of ours (forged, or from an older scheme) reads as a choice of no store: the default.
   const chosen: unknown = await storeCookie.parse(request.headers.get('Cookie'))
   const sources = {
@@ -64,27 +55,17 @@ export async function visitorStoreAnswer(request: Request): Promise<{ code: stri
 }
 
 /** The default store's tag, which stored affiliate URLs carry; null when none is set. */
-export function defaultStoreTag(): string | null {
-  return enrolledStores().get(DEFAULT_STORE) ?? null
+export async function defaultStoreTag(): Promise<string | null> {
+  return (await enrolledStores()).get(DEFAULT_STORE) ?? null
 }
 
 /** Whether any store has a tag: without one, no click earns anything (the panel's banner says so). */
-export function hasAffiliateTag(): boolean {
-  return [...enrolledStores().values()].some((tag) => tag !== null)
-}
-
-/** The enrolled stores with their tags, for the panel's settings, in the store table's order. */
-export function storeTags(): Array<{ code: string; name: string; tag: string | null }> {
-  const stores = enrolledStores()
-  return STORES.filter((store) => stores.has(store.code)).map(({ code, name }) => ({
-    code,
-    name,
-    tag: stores.get(code) ?? null,
-  }))
+export async function hasAffiliateTag(): Promise<boolean> {
+  return [...(await enrolledStores()).values()].some((tag) => tag !== null)
 }
 
 /** The enrolled stores, for the footer's chooser, in the store table's order. */
-export function storeChoices(): Array<{ code: string; name: string }> {
-  const stores = enrolledStores()
+export async function storeChoices(): Promise<Array<{ code: string; name: string }>> {
+  const stores = await enrolledStores()
   return STORES.filter((store) => stores.has(store.code)).map(({ code, name }) => ({ code, name }))
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { PRICE_MAX_AGE_MS } from '#app/utils/pricing.ts'
 import type { Executor } from '#db/client.ts'
 
 // The dashboard's numbers: the four counters and the published guides are real counts, in one round trip.
@@ -62,4 +63,19 @@ export async function getClicksPerDay(db: Executor, days: number, timeZone: stri
     GROUP BY days.day
     ORDER BY days.day`.execute(db)
   return rows.rows
+}
+
+/**
+ * Visible products the storefront shows without a price because their data passed 24 hours: the rule of
+ * displayPrice (app/utils/pricing.ts), in SQL. A product that never had a price is not counted: it lost nothing.
+ */
+export async function countStalePrices(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(sql<boolean>`NOT soft_hidden`)
+    .where(sql<boolean>`coalesce(manual_price, price) IS NOT NULL`)
+    .where('last_updated', '<=', sql<Date>`now() - make_interval(secs => ${PRICE_MAX_AGE_MS / 1000})`)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

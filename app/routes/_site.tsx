@@ -18,7 +18,7 @@ export async function loader() {
     lastPriceUpdate: priceUpdate,
     categories,
     year: new Date().getFullYear(),
-    stores: storeChoices(),
+    stores: await storeChoices(),
   }
 }
 

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { AmazonApiCard } from '#app/components/admin/amazon-api-card.tsx'
 import { ClicksChart } from '#app/components/admin/clicks-chart.tsx'
 import { TopEarners } from '#app/components/admin/top-earners.tsx'
 import { Link } from '#app/components/link.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
-import { getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
+import { getApiState } from '#app/models/amazon-api-state.server.ts'
+import { countStalePrices, getCatalogueCounts, getClicksPerDay } from '#app/models/dashboard.server.ts'
 import { countGuidesWithBrokenEmbeds } from '#app/models/document.server.ts'
 import { topEarners } from '#app/models/earnings.server.ts'
 import { countOpenProblems, listFeaturedWithProblems } from '#app/models/link-health.server.ts'
@@ -16,8 +18,9 @@ import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
 
 // /admin (SPEC §2): the four counters, the last refresh, link health (docs/decisions/047), the guides and how many
-// of them embed something a visitor cannot see (decision 052), outbound clicks over 30 days, and the guides and
-// products that earned most in them (decision 081).
+// of them embed something a visitor cannot see (decision 052), Amazon's API: the prices it left stale and its
+// refusal (decision 078), outbound clicks over 30 days, and the guides and products that earned most in them
+// (decision 081).
 
 const CHART_DAYS = 30
 /** Guides and products named among the top earners. */
@@ -37,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     featuredWithProblems,
     brokenGuides,
     earners,
+    stalePrices,
+    apiState,
   ] = await Promise.all([
     getCatalogueCounts(db),
     getLatestRefresh(db),
@@ -45,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listFeaturedWithProblems(db, FEATURED_NAMED),
     countGuidesWithBrokenEmbeds(db),
     topEarners(db, CHART_DAYS, timeZone, TOP_EARNERS),
+    countStalePrices(db),
+    getApiState(db),
   ])
   return {
     counts,
@@ -61,13 +68,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     clicks,
     earners,
+    amazonApi: {
+      stalePrices,
+      refusal: apiState.refused_since
+        ? {
+            since: formatDateTime(apiState.refused_since, timeZone),
+            code: apiState.refusal_code,
+            message: apiState.refusal_message,
+          }
+        : null,
+    },
   }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin' }]
 
 export default function Dashboard() {
-  const { counts, refresh, clicks, linkHealth, guides, earners } = useLoaderData<typeof loader>()
+  const { counts, refresh, clicks, linkHealth, guides, earners, amazonApi } = useLoaderData<typeof loader>()
   const counters = [
     { label: 'Total Products', value: counts.products },
     { label: 'Categories', value: counts.categories },
@@ -126,6 +143,7 @@ export default function Dashboard() {
         <Card id="guides" title="Guides">
           <GuidesSummary {...guides} />
         </Card>
+        <AmazonApiCard {...amazonApi} />
         <Card id="clicks" title="Clicks to Amazon, last 30 days" className="lg:col-span-2">
           <ClicksChart days={clicks} />
           <p className="mt-2 text-sm">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { AssociatesSettings } from '#app/components/admin/associates-settings.tsx'
+import { AmazonSettings, ASSOCIATES_SETTINGS_ID } from '#app/components/admin/amazon-settings.tsx'
 import { AuditSection } from '#app/components/admin/audit-section.tsx'
 import { LinkHealthSettings } from '#app/components/admin/link-health-settings.tsx'
 import { SignInSettings } from '#app/components/admin/sign-in-settings.tsx'
@@ -11,7 +11,6 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { writePanelForm } from '#app/lib/panel-form.server.ts'
 import { can } from '#app/lib/permissions.ts'
-import { storeTags } from '#app/lib/stores.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import {
   AUDIT_ENTITIES,
@@ -26,6 +25,8 @@ import { getSiteSettings } from '#app/models/site-settings.server.ts'
 import { listAssignableGuides, listTrackingIds } from '#app/models/tracking-id.server.ts'
 import { idFilter, pageParam } from '#app/schemas/params.ts'
 import { SETTINGS_MAX_BODY_BYTES, SettingsActionSchema, type SettingsAction } from '#app/schemas/settings.ts'
+import { testAmazonConnection } from '#app/services/amazon-connection.server.ts'
+import { amazonSettingsView, setCredentials, setStoreTag } from '#app/services/amazon-settings.server.ts'
 import { setAutoHideRejected, setOwnLinkHealthEmail } from '#app/services/link-health.server.ts'
 import { addPanelUser, changePanelRole, removePanelUser } from '#app/services/panel-user.server.ts'
 import { addTrackingId, assignTrackingId, removeTrackingId } from '#app/services/tracking-id.server.ts'
@@ -36,7 +37,7 @@ import { requestUrl } from '#app/utils/request-url.ts'
 import { DEFAULT_STORE, storeByCode } from '#app/utils/stores.ts'
 import { db } from '#db/client.ts'
 
-// /admin/settings: the stores' Associates tags, read-only (docs/decisions/076); the panel's users, managed by
+// /admin/settings: the Amazon settings, changed by admins ('manage-settings', docs/decisions/078); the panel's users, managed by
 // admins only ('manage-users'); requiring two-factor sign-in
 // ('manage-settings', docs/decisions/048); link health (docs/decisions/047):
 // the owner's auto-hide ('manage-settings') and each user's own daily e-mail; the default store's tracking IDs by
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, ...filter } = auditFilterFrom(requestUrl(request).searchParams)
   const timeZone = getEnv().REFRESH_TZ
   const admin = can(user.role, 'manage-settings')
-  const [audit, actors, users, settings, linkHealthEmail, trackingIds, guides] = await Promise.all([
+  const [audit, actors, users, settings, linkHealthEmail, trackingIds, guides, amazon] = await Promise.all([
     listAudit(db, filter, { page, pageSize: PAGE_SIZE }),
     listAuditActors(db),
     can(user.role, 'manage-users') ? listPanelUsers(db) : null,
@@ -68,10 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getLinkHealthEmail(db, user.id),
     admin ? listTrackingIds(db) : null,
     admin ? listAssignableGuides(db) : [],
+    amazonSettingsView(timeZone),
   ])
   return {
     currentUserId: user.id,
-    associates: storeTags(),
+    amazon: { ...amazon, editable: admin },
     linkHealth: { autoHideRejected: settings?.auto_hide_rejected ?? null, linkHealthEmail },
     requireTwoFactor: settings?.require_two_factor ?? null,
     trackingIds,
@@ -113,6 +115,9 @@ const PERMISSIONS = {
   'add-tracking-id': 'manage-settings',
   'assign-tracking-id': 'manage-settings',
   'remove-tracking-id': 'manage-settings',
+  'amazon-tag': 'manage-settings',
+  'amazon-credentials': 'manage-settings',
+  'amazon-test': 'manage-settings',
 } as const
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -177,6 +182,20 @@ async function write(actorId: number, form: SettingsAction) {
       return settingsSaved(`Tracking ID ${await assignTrackingId(actorId, form.id, form.assignment)} is saved.`)
     case 'remove-tracking-id':
       return settingsSaved(`Tracking ID ${await removeTrackingId(actorId, form.id)} is removed.`)
+    case 'amazon-tag':
+      await setStoreTag(actorId, form.store, form.tag ?? null)
+      return settingsSaved(`${storeByCode(form.store).name}: ${form.tag ? `clicks carry ${form.tag}` : 'no tag'}.`)
+    case 'amazon-credentials':
+      await setCredentials(actorId, form)
+      return settingsSaved('The Creators API credentials apply from the next call.')
+    case 'amazon-test': {
+      const { ok, message } = await testAmazonConnection()
+      return redirectWithToast(`/admin/settings#${ASSOCIATES_SETTINGS_ID}`, {
+        title: ok ? 'Amazon answered' : 'Amazon did not answer OK',
+        description: message,
+        type: ok ? 'success' : 'error',
+      })
+    }
   }
 }
 
@@ -187,7 +206,7 @@ export const meta: MetaFunction = () => [{ title: 'Settings | Admin' }]
 
 export default function Settings() {
   const {
-    associates,
+    amazon,
     users,
     currentUserId,
     linkHealth,
@@ -204,10 +223,11 @@ export default function Settings() {
   const linkHealthReply = intent === 'auto-hide' || intent === 'link-health-email'
   const signInReply = intent === 'require-two-factor'
   const trackingIdsReply = typeof intent === 'string' && intent.endsWith('-tracking-id')
+  const amazonReply = typeof intent === 'string' && intent.startsWith('amazon-')
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Settings</h1>
-      <AssociatesSettings stores={associates} />
+      <AmazonSettings {...amazon} reply={amazonReply ? reply : undefined} />
       {trackingIds === null ? null : (
         <TrackingIdsSettings
           store={storeByCode(DEFAULT_STORE).name}
@@ -220,7 +240,7 @@ export default function Settings() {
         <UsersSection
           users={users}
           currentUserId={currentUserId}
-          reply={linkHealthReply || signInReply || trackingIdsReply ? undefined : reply}
+          reply={linkHealthReply || signInReply || trackingIdsReply || amazonReply ? undefined : reply}
         />
       ) : null}
       {requireTwoFactor === null ? null : (

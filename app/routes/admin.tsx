@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { ASSOCIATES_SETTINGS_ID } from '#app/components/admin/associates-settings.tsx'
+import { ASSOCIATES_SETTINGS_ID } from '#app/components/admin/amazon-settings.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Link, NavLink } from '#app/components/link.tsx'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
@@ -14,7 +14,7 @@ import { hasAffiliateTag } from '#app/lib/stores.server.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   // `enrolment`: the shell also frames the account page, where a user the site requires to enrol does so.
   const user = await requirePanelUser(request, 'view', { enrolment: true })
-  return { user: { email: user.email, role: user.role }, untagged: !hasAffiliateTag() }
+  return { user: { email: user.email, role: user.role }, untagged: !(await hasAffiliateTag()) }
 }
 
 export const meta: MetaFunction = ({ error }) => [

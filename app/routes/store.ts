@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request, STORE_CHOICE_MAX_BYTES)
   if (!form) throw new Response('The form is too large to send.', { status: 413 })
   const choice = form.get('store')
-  if (typeof choice !== 'string' || (choice !== '' && !enrolledStores().has(choice))) {
+  if (typeof choice !== 'string' || (choice !== '' && !(await enrolledStores()).has(choice))) {
     throw new Response('Choose a store from the list.', { status: 400 })
   }
   const cookie = choice ? await storeCookie.serialize(choice) : await storeCookie.serialize('', { maxAge: 0 })

@@ -20,7 +20,7 @@ export const NO_PASSKEY = 'You have no passkey yet: use another method.'
 export const MAX_PASSKEYS = 10
 export const PASSKEYS_FULL = `You have ${MAX_PASSKEYS} passkeys, the most allowed. Remove one to add another.`
 export const MFA_UNAVAILABLE =
-  'Authenticator apps are unavailable: the server has no MFA_ENCRYPTION_KEY. Ask whoever runs the site.'
+  'Authenticator apps are unavailable: the server has no ENCRYPTION_KEY. Ask whoever runs the site.'
 
 const totpCode = z
   .string({ required_error: 'Enter the 6-digit code from your authenticator app.' })

@@ -135,6 +135,7 @@ export async function markLinkProblemSeen(actorId: number, id: number) {
  * and whether the import was queued.
  */
 export async function replaceProductAsin(actorId: number, id: number, asin: string) {
+  const tag = await defaultStoreTag()
   const { title, oldAsin, touched } = await db
     .transaction()
     .execute(async (trx) => {
@@ -143,12 +144,7 @@ export async function replaceProductAsin(actorId: number, id: number, asin: stri
       if (product.asin === asin) throw new Refusal(400, SAME_ASIN, 'asin')
       const other = await findProductIdByAsin(trx, asin)
       if (other !== undefined) throw new Refusal(409, asinInUse(asin), 'asin')
-      await replaceAsin(
-        trx,
-        id,
-        asin,
-        normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), defaultStoreTag()),
-      )
+      await replaceAsin(trx, id, asin, normaliseAffiliateUrl(storeProductUrl(DEFAULT_STORE, asin).toString(), tag))
       const resolved = await resolveProductProblems(trx, id)
       await followReplacedAsin(trx, actorId, product.asin, asin)
       await writeAudit(trx, {

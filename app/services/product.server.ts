@@ -23,7 +23,7 @@ async function lock(trx: Executor, id: number) {
 const emptyToNull = <T>(value: T | undefined) => (value === undefined || value === '' ? null : value)
 
 /** The columns the edit form sets, from what it sent. */
-function changesOf(form: ProductEdit): ProductChanges {
+function changesOf(form: ProductEdit, tag: string | null): ProductChanges {
   return {
     title: form.title,
     brand: emptyToNull(form.brand),
@@ -32,7 +32,7 @@ function changesOf(form: ProductEdit): ProductChanges {
     badges: form.badges,
     keywords: form.keywords,
     // On Amazon's hosts, whatever tag was pasted becomes ours (SPEC §5).
-    affiliate_url: form.affiliate_url ? normaliseAffiliateUrl(form.affiliate_url, defaultStoreTag()) : null,
+    affiliate_url: form.affiliate_url ? normaliseAffiliateUrl(form.affiliate_url, tag) : null,
     image_url: emptyToNull(form.image_url),
     images: form.images,
     manual_price: form.manual_price === undefined ? null : form.manual_price.toFixed(2),
@@ -42,7 +42,7 @@ function changesOf(form: ProductEdit): ProductChanges {
 
 /** Saves the edit panel's form; saving it unchanged writes and drops nothing. */
 export async function editProduct(actorId: number, id: number, form: ProductEdit) {
-  const changes = changesOf(form)
+  const changes = changesOf(form, await defaultStoreTag())
   const touched = await db.transaction().execute(async (trx): Promise<readonly PageTag[]> => {
     if (changes.category_id && !(await categoryExists(trx, changes.category_id))) {
       throw new Refusal(400, CATEGORY_GONE, 'category_id')

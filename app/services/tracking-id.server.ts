@@ -1,5 +1,5 @@
 import { Refusal } from '#app/lib/form-reply.server.ts'
-import { storeTags } from '#app/lib/stores.server.ts'
+import { enrolledStores } from '#app/lib/stores.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import {
   assignTrackingId as updateAssignment,
@@ -20,6 +20,7 @@ import {
   type Assignment,
 } from '#app/schemas/tracking-ids.ts'
 import { PLACEMENT_NAMES } from '#app/utils/placements.ts'
+import { storeByCode } from '#app/utils/stores.ts'
 import { db, type Executor } from '#db/client.ts'
 
 // The writes of the Tracking IDs section of /admin/settings (docs/decisions/079). Each is one transaction that
@@ -28,8 +29,9 @@ import { db, type Executor } from '#db/client.ts'
 export async function addTrackingId(actorId: number, tag: string, assignment: Assignment) {
   await db.transaction().execute(async (trx) => {
     await lockTrackingIds(trx)
-    const store = storeTags().find((candidate) => candidate.tag?.toLowerCase() === tag.toLowerCase())
-    if (store) throw new Refusal(400, isStoreTag(tag, store.name), 'tag')
+    const stores = [...(await enrolledStores()).entries()]
+    const store = stores.find(([, storeTag]) => storeTag?.toLowerCase() === tag.toLowerCase())
+    if (store) throw new Refusal(400, isStoreTag(tag, storeByCode(store[0]).name), 'tag')
     if (await findTrackingIdByTag(trx, tag)) throw new Refusal(400, trackingIdListed(tag), 'tag')
     await checkAssignable(trx, assignment, null)
     const id = await insertTrackingId(trx, { tag, ...assignment })

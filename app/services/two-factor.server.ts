@@ -1,9 +1,7 @@
-import { mfaEncryptionKey } from '#app/lib/env.server.ts'
+import { encryptionKey } from '#app/lib/env.server.ts'
 import { Refusal } from '#app/lib/form-reply.server.ts'
 import {
   acceptedStep,
-  decryptSecret,
-  encryptSecret,
   groupedSecret,
   hashRecoveryCode,
   newRecoveryCodes,
@@ -12,6 +10,7 @@ import {
   otpauthUri,
   qrSvg,
 } from '#app/lib/mfa.server.ts'
+import { decryptSecret, encryptSecret } from '#app/lib/secret-box.server.ts'
 import { writeAudit } from '#app/models/audit.server.ts'
 import {
   acceptTotpStep,
@@ -63,7 +62,7 @@ const auditOwn = (executor: Executor, userId: number, action: string, diff: Reco
   writeAudit(executor, { actorId: userId, entityType: 'USER', entityId: userId, action, diff })
 
 function requireKey(): string {
-  const key = mfaEncryptionKey()
+  const key = encryptionKey()
   if (!key) throw new Refusal(503, MFA_UNAVAILABLE)
   return key
 }
@@ -74,7 +73,7 @@ export async function twoFactorStatus(userId: number) {
   const totp = Boolean(factor?.verified_at)
   const enrolled = totp || passkeys.length > 0
   return {
-    available: mfaEncryptionKey() !== null,
+    available: encryptionKey() !== null,
     enrolled,
     totp,
     passkeys: passkeys.map((passkey) => ({
@@ -113,7 +112,7 @@ export async function startTotpEnrolment(userId: number) {
 
 /** What the setup page shows of a pending factor: the QR code (SVG) and the secret for typing by hand. */
 export async function pendingEnrolment(userId: number, issuer: string, account: string) {
-  const key = mfaEncryptionKey()
+  const key = encryptionKey()
   const factor = await findTotpFactor(db, userId)
   if (!key || !factor?.totp_secret || factor.verified_at) return null
   const secret = decryptSecret(factor.totp_secret, key)

@@ -16,6 +16,7 @@ import * as searchGrams from './20261205000000_search_grams.ts'
 import * as searchPhrases from './20261206000000_search_phrases.ts'
 import * as searchWalk from './20261207000000_search_walk.ts'
 import * as moneyPath from './20261208000000_money_path.ts'
+import * as amazonSettings from './20261209000000_amazon_settings.ts'
 import * as guideTrackingIds from './20261212000000_guide_tracking_ids.ts'
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '20261206000000_search_phrases': searchPhrases,
   '20261207000000_search_walk': searchWalk,
   '20261208000000_money_path': moneyPath,
+  '20261209000000_amazon_settings': amazonSettings,
   '20261212000000_guide_tracking_ids': guideTrackingIds,
 }

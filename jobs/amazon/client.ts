@@ -1,6 +1,8 @@
-import { getEnv, type Env } from '#app/lib/env.server.ts'
+import { amazonSettings, type AmazonSettings } from '#app/lib/amazon-settings.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { getRedis } from '#app/lib/redis.server.ts'
+import { recordApiAnswer } from '#app/services/amazon-api-state.server.ts'
 import { parseItem, type AmazonItem } from './item.ts'
 import { memoryThrottle, redisThrottle, type Throttle } from './throttle.ts'
 
@@ -9,7 +11,7 @@ import { memoryThrottle, redisThrottle, type Throttle } from './throttle.ts'
 
 export const BATCH_SIZE = 10
 export const MISSING_CREDENTIALS =
-  'Amazon product API credentials are missing (AMAZON_CREDENTIAL_ID, AMAZON_CREDENTIAL_SECRET, AMAZON_CREDENTIAL_VERSION, AMAZON_PARTNER_TAG): nothing was fetched.'
+  'Amazon product API credentials are missing (Settings → Amazon: the credential ID, secret and version, and the default store’s tag): nothing was fetched.'
 
 export type AmazonErrorKind =
   | 'credentials'
@@ -29,6 +31,8 @@ export class AmazonError extends Error {
     readonly kind: AmazonErrorKind,
     message: string,
     readonly status?: number,
+    /** Amazon's own code for it (`AssociateNotEligible`, `invalid_client`), when it gave one. */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -75,6 +79,8 @@ export interface AmazonClientOptions {
   maxAttempts?: number
   /** The first backoff; it doubles with each attempt, with full jitter. */
   backoffMs?: number
+  /** Told how each call ended: answered (null), or refused by Amazon (its code and message). */
+  onAnswer?: (refusal: { code: string; message: string } | null) => Promise<void>
 }
 
 const TOKEN_ENDPOINTS: Record<AmazonClientOptions['version'], string> = {
@@ -157,10 +163,22 @@ export class AmazonClient {
   async getBatch(asins: readonly string[], market?: MarketplaceCall): Promise<GetItemsResult> {
     if (asins.length === 0) return { items: [], errors: [] }
     if (asins.length > BATCH_SIZE) throw new Error(`GetItems takes at most ${BATCH_SIZE} ids`)
-    const body = await this.callWithRetries(
-      asins,
-      market ?? { marketplace: this.marketplace, partnerTag: this.options.partnerTag },
-    )
+    let body
+    try {
+      body = await this.callWithRetries(
+        asins,
+        market ?? { marketplace: this.marketplace, partnerTag: this.options.partnerTag },
+      )
+    } catch (error) {
+      if (error instanceof AmazonError && error.fatal) {
+        await this.options.onAnswer?.({
+          code: error.code ?? String(error.status ?? error.kind),
+          message: error.message,
+        })
+      }
+      throw error
+    }
+    await this.options.onAnswer?.(null)
     return readItems(asins, body)
   }
 
@@ -192,7 +210,9 @@ export class AmazonClient {
         if (response.status === 401) {
           // The token expired or was revoked early: drop it and try once with a new one.
           this.token = null
-          if (refreshedToken) throw new AmazonError('auth', `Amazon refused the access token: ${detail}`, 401)
+          if (refreshedToken) {
+            throw new AmazonError('auth', `Amazon refused the access token: ${detail.text}`, 401, detail.code)
+          }
           refreshedToken = true
           attempt--
           continue
@@ -200,19 +220,26 @@ export class AmazonClient {
         if (response.status === 403) {
           throw new AmazonError(
             'access-denied',
-            `Amazon denied access (403 ${detail}). The Associates account may have lost Creators API access; existing product data was kept.`,
+            `Amazon denied access (403 ${detail.text}). The Associates account may have lost Creators API access; existing product data was kept.`,
             403,
+            detail.code,
           )
         }
         if (response.status === 429)
-          failure = new AmazonError('throttled', `Amazon throttled the requests (429 ${detail}).`, 429)
+          failure = new AmazonError(
+            'throttled',
+            `Amazon throttled the requests (429 ${detail.text}).`,
+            429,
+            detail.code,
+          )
         else if (response.status >= 500)
-          failure = new AmazonError('server', `Amazon answered ${response.status} ${detail}.`, response.status)
+          failure = new AmazonError('server', `Amazon answered ${response.status} ${detail.text}.`, response.status)
         else
           throw new AmazonError(
             'validation',
-            `Amazon refused the request (${response.status} ${detail}).`,
+            `Amazon refused the request (${response.status} ${detail.text}).`,
             response.status,
+            detail.code,
           )
       } catch (error) {
         if (!(error instanceof AmazonError) || !retryable(error)) throw error
@@ -223,6 +250,7 @@ export class AmazonClient {
           failure.kind,
           `${failure.message} Gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}.`,
           failure.status,
+          failure.code,
         )
       }
       // Full jitter: a random wait up to the doubled backoff, so workers that failed together do not retry together.
@@ -263,11 +291,16 @@ export class AmazonClient {
       if (response.status === 429 || response.status >= 500) {
         throw new AmazonError(
           response.status === 429 ? 'throttled' : 'server',
-          `Amazon's token endpoint answered ${response.status} ${detail}.`,
+          `Amazon's token endpoint answered ${response.status} ${detail.text}.`,
           response.status,
         )
       }
-      throw new AmazonError('auth', `Amazon refused the credentials (${response.status} ${detail}).`, response.status)
+      throw new AmazonError(
+        'auth',
+        `Amazon refused the credentials (${response.status} ${detail.text}).`,
+        response.status,
+        detail.code,
+      )
     }
     const body = (await readJson(response)) as { access_token?: unknown; expires_in?: unknown }
     if (typeof body.access_token !== 'string' || !body.access_token) {
@@ -311,23 +344,29 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** "Code: message" from an error body, whatever its shape, kept short. */
-async function errorDetail(response: Response): Promise<string> {
+/**
+ * "Code: message" from an error body, whatever its shape, kept short; and Amazon's most precise code in it (the
+ * reason of an AccessDenied, else the code, else OAuth's `error`).
+ */
+async function errorDetail(response: Response): Promise<{ text: string; code?: string }> {
   const text = await response.text().catch(() => '')
   try {
     const body = JSON.parse(text) as {
-      errors?: { code?: string; message?: string }[]
+      errors?: { code?: string; message?: string; reason?: string }[]
       code?: string
       message?: string
       reason?: string
+      error?: string
     }
     const first = body.errors?.[0] ?? body
-    const parts = [first.code, 'reason' in first ? first.reason : undefined, first.message].filter(Boolean)
-    if (parts.length) return parts.join(': ').slice(0, 300)
+    const parts = [first.code, first.reason, first.message].filter(Boolean)
+    const code = (first.reason ?? first.code ?? body.error)?.slice(0, 100)
+    if (parts.length) return { text: parts.join(': ').slice(0, 300), code }
+    if (code) return { text: code, code }
   } catch {
     // Not JSON: the status text is all there is.
   }
-  return response.statusText || 'error'
+  return { text: response.statusText || 'error' }
 }
 
 /** Items and per-item errors of one answer; an ASIN neither returned nor named in `errors` is an error too. */
@@ -368,27 +407,30 @@ export interface ClientOverrides {
 }
 
 /**
- * The client configured from the environment, throttled through Redis when there is one; or the spec's
- * missing-credentials message when they are not all set.
+ * The client of the settings in effect (the environment's, else the panel's: app/lib/amazon-settings.server.ts),
+ * throttled through Redis when there is one; or the spec's missing-credentials message when they are not all set.
+ * Asked for at each run, so a run uses the credentials of the moment it starts.
  */
-export function amazonClientFromEnv(
+export async function configuredAmazonClient(
   overrides: ClientOverrides = {},
-  env: Env = getEnv(),
-): AmazonClient | { missing: string } {
-  const { AMAZON_CREDENTIAL_ID, AMAZON_CREDENTIAL_SECRET, AMAZON_CREDENTIAL_VERSION, AMAZON_PARTNER_TAG } = env
-  if (!AMAZON_CREDENTIAL_ID || !AMAZON_CREDENTIAL_SECRET || !AMAZON_CREDENTIAL_VERSION || !AMAZON_PARTNER_TAG) {
+  settings?: AmazonSettings,
+): Promise<AmazonClient | { missing: string }> {
+  const { credentialId, credentialSecret, version, marketplace, partnerTag } = settings ?? (await amazonSettings())
+  if (!credentialId.value || !credentialSecret.value || !version.value || !partnerTag) {
     return { missing: MISSING_CREDENTIALS }
   }
+  const env = getEnv()
   const { unthrottled, ...options } = overrides
   const redis = getRedis()
   return new AmazonClient({
-    credentialId: AMAZON_CREDENTIAL_ID,
-    credentialSecret: AMAZON_CREDENTIAL_SECRET,
-    version: AMAZON_CREDENTIAL_VERSION,
-    partnerTag: AMAZON_PARTNER_TAG,
-    marketplace: env.AMAZON_MARKETPLACE,
+    credentialId: credentialId.value,
+    credentialSecret: credentialSecret.value,
+    version: version.value,
+    partnerTag,
+    marketplace: marketplace.value,
     apiUrl: env.AMAZON_API_URL,
     tokenUrl: env.AMAZON_TOKEN_URL,
+    onAnswer: recordApiAnswer,
     throttle: unthrottled
       ? memoryThrottle(0)
       : redis

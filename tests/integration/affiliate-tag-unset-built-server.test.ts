@@ -4,8 +4,9 @@ import { adminCookie, createSeededDatabase } from '#tests/support/built-server.t
 import { onServer } from '#tests/support/postgres.ts'
 
 // No Associates tag is anyone's default (docs/decisions/076): a site started without one serves, sends clicks to
-// Amazon with no tag at all, and says so on every panel page, linking to the read-only Amazon Associates section
-// of the settings. Beside it, the same build with a tag, where the panel is quiet and the section shows the tag.
+// Amazon with no tag at all, and says so on every panel page, linking to the Amazon section of the settings, where
+// an admin sets one (decision 078). Beside it, the same build with a tag from the environment, where the panel is
+// quiet and the section shows the tag as the environment's.
 
 const untagged = useBuiltServer(await createSeededDatabase(inject('templateDatabase')), (base) => ({
   ...base,
@@ -32,10 +33,10 @@ async function panelPage(site: typeof untagged, path: string) {
   return { status: response.status, body: await response.text() }
 }
 
-/** The Amazon Associates section of /admin/settings, from its heading to the end of its card. */
+/** The Amazon section of /admin/settings, from its heading to the end of its card. */
 function associatesSection(body: string): string {
   const start = body.indexOf('<h2 id="amazon"')
-  expect(start, 'the Amazon Associates heading').toBeGreaterThan(-1)
+  expect(start, 'the Amazon heading').toBeGreaterThan(-1)
   return body.slice(start, body.indexOf('</section>', start))
 }
 
@@ -72,11 +73,13 @@ describe('without an Associates tag', () => {
     expect(banners(body)).toBe(1)
   })
 
-  test('the settings show each enrolled store as not set, under a heading the banner links to', async () => {
+  test('the settings offer each enrolled store’s tag, empty, under a heading the banner links to', async () => {
     const { body } = await panelPage(untagged, '/admin/settings')
     const section = associatesSection(body)
-    expect(section).toContain('Amazon Associates')
-    expect(section).toMatch(/<dt[^>]*>Amazon\.com<\/dt><dd[^>]*>Not set<\/dd>/)
+    expect(section).toContain('Associates tags')
+    expect(section).toMatch(/<th scope="row"[^>]*>Amazon\.com<\/th><td[^>]*><form[^>]*>/)
+    expect(section).toMatch(/<input [^>]*name="tag"[^>]*placeholder="Not set"/)
+    expect(section).not.toMatch(/<input [^>]*name="tag"[^>]*value="[^"]+"/)
     const all = ids(body)
     expect(all.filter((id, index) => all.indexOf(id) !== index)).toEqual([])
   })
@@ -90,7 +93,7 @@ describe('with an Associates tag', () => {
   test('the settings show the tag, set by the environment', async () => {
     const section = associatesSection((await panelPage(tagged, '/admin/settings')).body)
     expect(section).toMatch(
-      /<dt[^>]*>Amazon\.com<\/dt><dd[^>]*><code[^>]*>comicvault-20<\/code> \(set by the environment\)<\/dd>/,
+      /<th scope="row"[^>]*>Amazon\.com<\/th><td[^>]*><code[^>]*>comicvault-20<\/code> \(set by the environment\)<\/td>/,
     )
   })
 

@@ -6,12 +6,12 @@ import { startAmazonStandIn } from '#tests/support/amazon-stand-in.ts'
 const standIn = await startAmazonStandIn()
 Object.assign(process.env, standIn.env)
 
-const { AmazonClient, AMAZON_INTERVAL_MS, amazonClientFromEnv, batchAsins, MISSING_CREDENTIALS } =
+const { AmazonClient, AMAZON_INTERVAL_MS, configuredAmazonClient, batchAsins, MISSING_CREDENTIALS } =
   await import('#jobs/amazon/client.ts')
 const { redisThrottle } = await import('#jobs/amazon/throttle.ts')
 const { standInClient } = await import('#tests/support/amazon-client.ts')
 const { getRedis } = await import('#app/lib/redis.server.ts')
-const { parseEnv } = await import('#app/lib/env.server.ts')
+const { amazonSettings } = await import('#app/lib/amazon-settings.server.ts')
 
 afterAll(() => standIn.close())
 beforeEach(() => standIn.reset())
@@ -178,9 +178,10 @@ describe('Creators API client', () => {
     expect(Date.now() - started).toBeLessThan(2_000)
   })
 
-  test('missing credentials are a message, not a crash', () => {
-    const env = parseEnv({ ...process.env, AMAZON_CREDENTIAL_ID: '' })
-    expect(amazonClientFromEnv({}, env)).toEqual({ missing: MISSING_CREDENTIALS })
-    expect(amazonClientFromEnv({}, parseEnv(process.env))).toBeInstanceOf(AmazonClient)
+  test('missing credentials are a message, not a crash', async () => {
+    const settings = await amazonSettings()
+    const noId = { ...settings, credentialId: { value: null, fromEnv: false } }
+    expect(await configuredAmazonClient({}, noId)).toEqual({ missing: MISSING_CREDENTIALS })
+    expect(await configuredAmazonClient({}, settings)).toBeInstanceOf(AmazonClient)
   })
 })

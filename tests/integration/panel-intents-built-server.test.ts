@@ -52,9 +52,7 @@ beforeAll(async () => {
   database = await createSeededDatabase(inject('templateDatabase'))
   uploadDir = await mkdtemp(path.join(tmpdir(), 'cv-intents-uploads-'))
   env = builtServerEnv(database)
-  // The second factor's forms need their key.
-  const mfa = { MFA_ENCRYPTION_KEY: 'matrix-mfa-encryption-key-of-32-chars' }
-  server = await startBuiltServer({ ...env, ...mfa, RATE_LIMIT_FACTOR: '1000', UPLOAD_DIR: uploadDir })
+  server = await startBuiltServer({ ...env, RATE_LIMIT_FACTOR: '1000', UPLOAD_DIR: uploadDir })
   pool = new pg.Pool({ connectionString: database.url, max: 2 })
   await addSomethingToEveryPanelPage()
   await recordEveryWrite()

@@ -115,6 +115,8 @@ export function builtServerEnv(database: { name: string; url: string }): Record<
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `test:${database.name}`,
     SESSION_SECRET: 'built-server-session-secret-at-least-32-chars',
+    // Production on a real database: the start is refused without the key of the secrets at rest (decision 078).
+    ENCRYPTION_KEY: 'built-server-encryption-key-of-random-looking-chars-0123456789',
     // A site with its own tag, as a real one runs; affiliate-tag-unset-built-server.test.ts runs one without.
     AFFILIATE_TAG: 'comicvault-20',
   }

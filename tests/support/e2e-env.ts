@@ -10,8 +10,8 @@ export function e2eServiceEnv(database: string) {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `test:${database}`,
     SESSION_SECRET: 'e2e-session-secret-at-least-32-characters',
-    // Production on a real database: two-factor enrolment needs the key given (docs/decisions/048).
-    MFA_ENCRYPTION_KEY: 'e2e-mfa-encryption-key-at-least-32-characters',
+    // Production on a real database: the start is refused without the key of the secrets at rest (decision 078).
+    ENCRYPTION_KEY: 'e2e-encryption-key-at-least-32-characters-0123456789',
   }
 }
 

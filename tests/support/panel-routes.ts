@@ -41,6 +41,9 @@ export const GUARDED_ROUTES: Record<string, Guard> = {
       'add-tracking-id': 'admin',
       'assign-tracking-id': 'admin',
       'remove-tracking-id': 'admin',
+      'amazon-tag': 'admin',
+      'amazon-credentials': 'admin',
+      'amazon-test': 'admin',
     },
   },
   'admin.products': {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { verifyRegistrationResponse } from '@simplewebauthn/server'
-import { getEnv, mfaEncryptionKey } from '#app/lib/env.server.ts'
-import { encryptSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, timeStep } from '#app/lib/mfa.server.ts'
+import { getEnv, encryptionKey } from '#app/lib/env.server.ts'
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, timeStep } from '#app/lib/mfa.server.ts'
 import { hashPassword } from '#app/lib/password.server.ts'
 import type { Role } from '#app/lib/permissions.ts'
+import { encryptSecret } from '#app/lib/secret-box.server.ts'
 import { startSession } from '#app/lib/session.server.ts'
 import { acceptTotpStep, putPendingTotpFactor, replaceRecoveryCodes } from '#app/models/mfa.server.ts'
 import { insertPasskey } from '#app/models/passkey.server.ts'
@@ -45,7 +46,7 @@ export async function panelCookie(userId: number, { aal = 'aal1' }: { aal?: Sess
  * (base32, for computing codes with otpauth) and the codes. No step is marked used, so the current code works.
  */
 export async function enrolAuthenticator(userId: number) {
-  const key = mfaEncryptionKey()
+  const key = encryptionKey()
   if (!key) throw new Error('no MFA encryption key')
   const secret = newTotpSecret()
   const recoveryCodes = newRecoveryCodes()
