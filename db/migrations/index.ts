@@ -16,6 +16,7 @@ import * as searchGrams from './20261205000000_search_grams.ts'
 import * as searchPhrases from './20261206000000_search_phrases.ts'
 import * as searchWalk from './20261207000000_search_walk.ts'
 import * as moneyPath from './20261208000000_money_path.ts'
+import * as reportImportRuns from './20261210000000_report_imports_runs.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261206000000_search_phrases': searchPhrases,
   '20261207000000_search_walk': searchWalk,
   '20261208000000_money_path': moneyPath,
+  '20261210000000_report_imports_runs': reportImportRuns,
 }
