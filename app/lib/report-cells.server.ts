@@ -163,28 +163,31 @@ export function isFormula(text: string): boolean {
 
 const quoted = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
 
+function cellError(line: number, c: Column, why: string): never {
+  throw new ReportError(`Line ${line.toLocaleString('en-US')}, column ${c.header}: ${why}`)
+}
+
 /** One data row as the database's columns, or a ReportError naming its line and column. */
 export function readRow(plan: ColumnPlan, cells: readonly string[], line: number): Record<string, string | number> {
   const row: Record<string, string | number> = {}
   for (const c of plan.columns) {
     const raw = cells[c.index] ?? ''
-    const text = c.type === 'text' ? raw : raw.trim()
-    const refuse = (why: string): never => {
-      throw new ReportError(`Line ${line.toLocaleString('en-US')}, column ${c.header}: ${why}`)
-    }
     if (c.type === 'text') {
-      if (isFormula(text)) refuse(`${quoted(text)} is a formula; the import takes no formulas.`)
-      const value = text.trim()
-      if (c.required && !value) refuse('the cell is empty.')
-      if (value.length > (c.max ?? Infinity)) refuse(`longer than ${c.max} characters.`)
+      if (isFormula(raw)) cellError(line, c, `${quoted(raw)} is a formula; the import takes no formulas.`)
+      const value = raw.trim()
+      if (c.required && !value) cellError(line, c, 'the cell is empty.')
+      if (value.length > (c.max ?? Infinity)) cellError(line, c, `longer than ${c.max} characters.`)
       row[c.field] = value
-    } else if (c.type === 'day') {
-      row[c.field] = readDay(text) ?? refuse(`${quoted(text)} is not a date (2026-11-03 or 11/03/2026).`)
+      continue
+    }
+    const text = raw.trim()
+    if (c.type === 'day') {
+      row[c.field] = readDay(text) ?? cellError(line, c, `${quoted(text)} is not a date (2026-11-03 or 11/03/2026).`)
     } else if (c.type === 'cents') {
-      row[c.field] = readCents(text) ?? refuse(`${quoted(text)} is not an amount.`)
+      row[c.field] = readCents(text) ?? cellError(line, c, `${quoted(text)} is not an amount.`)
     } else {
-      const count = readCount(text) ?? refuse(`${quoted(text)} is not a whole number.`)
-      if (c.min !== undefined && count < c.min) refuse(`${count} is negative.`)
+      const count = readCount(text) ?? cellError(line, c, `${quoted(text)} is not a whole number.`)
+      if (c.min !== undefined && count < c.min) cellError(line, c, `${count} is negative.`)
       row[c.field] = count
     }
   }

@@ -26,7 +26,7 @@ import type { Database } from '#db/client.ts'
 // everything as it was and importing a period again replaces it.
 
 /** Rows a statement: few enough to keep memory flat, many enough that 100,000 rows take a few dozen statements. */
-const BATCH_ROWS = 5_000
+const BATCH_ROWS = 2_000
 
 export interface ReportSource {
   bytes: AsyncIterable<Uint8Array>
@@ -113,11 +113,11 @@ export async function importReport(
       }
       for await (const { cells, line } of records) {
         const row = readRow(plan, cells, line)
-        const at = `Line ${line.toLocaleString('en-US')}`
+        const at = () => `Line ${line.toLocaleString('en-US')}`
         const tag = ours.get(String(row.tracking_id).toLowerCase())
         if (!tag) {
           throw new ReportError(
-            `${at}, column ${trackingColumn}: “${row.tracking_id}” is not one of our tracking IDs (the stores’ ` +
+            `${at()}, column ${trackingColumn}: “${row.tracking_id}” is not one of our tracking IDs (the stores’ ` +
               'tags and the tracking IDs in Settings).',
           )
         }
@@ -125,13 +125,13 @@ export async function importReport(
         const day = String(row[DAY_FIELD[kind]])
         if (day < title.from || day > title.to) {
           throw new ReportError(
-            `${at}, column ${dayColumn}: ${day} is outside the report’s period, ${title.from} to ${title.to}.`,
+            `${at()}, column ${dayColumn}: ${day} is outside the report’s period, ${title.from} to ${title.to}.`,
           )
         }
-        const key = createHash('sha1').update(JSON.stringify(row)).digest('base64')
+        const key = createHash('sha1').update(JSON.stringify(row)).digest().toString('latin1')
         const first = seen.get(key)
         if (first !== undefined) {
-          throw new ReportError(`${at} repeats line ${first.toLocaleString('en-US')}: a row is imported once.`)
+          throw new ReportError(`${at()} repeats line ${first.toLocaleString('en-US')}: a row is imported once.`)
         }
         seen.set(key, line)
         batch.push(row)
