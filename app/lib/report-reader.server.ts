@@ -113,7 +113,7 @@ export async function openReport(bytes: AsyncIterable<Uint8Array>) {
       const at = (error as { lines?: number }).lines
       throw new ReportError(
         `${at ? `Line ${(at + 1).toLocaleString('en-US')}: ` : ''}the file cannot be read as CSV or TSV ` +
-          `(${(error as Error).message.replace(/^Invalid Record Length: |^.*?: /, '')}).`,
+          `(${(error as Error).message.replace(/^.*?: /, '').replace(/ at line \d+/, '')}).`,
       )
     } finally {
       source.destroy()
