@@ -7,6 +7,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import multer, { MulterError, type StorageEngine } from 'multer'
+import { MAX_REPORT_MB, NO_REPORT, REPORT_FIELD, REPORT_TOO_LARGE } from '#app/schemas/associates-report.ts'
 import { MISNAMED_FIELD } from '#app/utils/form-data.server.ts'
 import { ReportError } from './report-cells.server.ts'
 
@@ -14,11 +15,7 @@ import { ReportError } from './report-cells.server.ts'
 // in the system's temporary directory, never whole in memory; past 20 MB it is refused with 413, and a body that
 // says it is larger is refused before a byte of it is read.
 
-export const MAX_REPORT_BYTES = 20 * 1024 * 1024
-/** The form's file input. */
-export const REPORT_FIELD = 'report'
-export const NO_REPORT = 'Choose the report file to import (CSV or TSV, as Associates Central downloads it).'
-export const REPORT_TOO_LARGE = 'The file is larger than 20 MB: download a shorter period.'
+const MAX_REPORT_BYTES = MAX_REPORT_MB * 1024 * 1024
 
 /** The multipart framing around the file: the boundaries and part headers of one file. */
 const FRAMING_BYTES = 16 * 1024
@@ -31,10 +28,20 @@ export interface ReceivedReport {
   size: number
 }
 
+interface OverLimit {
+  overLimit: () => void
+}
+
 const toTempFile: StorageEngine = {
-  _handleFile(_req, file, callback) {
+  _handleFile(req, file, callback) {
     const target = path.join(tmpdir(), `associates-report-${randomUUID()}`)
     const out = createWriteStream(target, { flags: 'wx', mode: 0o600 })
+    // multer reads the whole body before it reports the limit (so that a client is not cut off mid-send): the
+    // refusal goes out now instead, and what is still coming is read and discarded.
+    file.stream.once('limit', () => {
+      ;(req as Partial<OverLimit>).overLimit?.()
+      out.destroy(new Error('over the limit'))
+    })
     pipeline(file.stream, out).then(
       () => callback(null, { path: target, size: out.bytesWritten }),
       (error: unknown) => void rm(target, { force: true }).finally(() => callback(error as Error)),
@@ -71,14 +78,16 @@ export async function receiveReport(request: Request): Promise<ReceivedReport> {
   const headers = Object.fromEntries(request.headers)
   // multer (through type-is) looks for a body by these headers; a Fetch Request's stream may carry neither.
   if (!headers['content-length']) headers['transfer-encoding'] ??= 'chunked'
-  const req = Object.assign(Readable.fromWeb(request.body as NodeReadableStream), { headers }) as Readable & {
-    headers: Record<string, string>
-    file?: { originalname: string; path: string; size: number }
-  }
+  const req = Object.assign(Readable.fromWeb(request.body as NodeReadableStream), { headers }) as Readable &
+    Partial<OverLimit> & {
+      headers: Record<string, string>
+      file?: { originalname: string; path: string; size: number }
+    }
   try {
-    await new Promise<void>((resolve, reject) =>
-      upload(req as never, {} as never, (error?: unknown) => (error ? reject(error) : resolve())),
-    )
+    await new Promise<void>((resolve, reject) => {
+      req.overLimit = () => reject(new MulterError('LIMIT_FILE_SIZE'))
+      upload(req as never, {} as never, (error?: unknown) => (error ? reject(error) : resolve()))
+    })
   } catch (error) {
     if (!(error instanceof MulterError)) throw new ReportError('The upload could not be read.', 400)
     if (error.code === 'LIMIT_FILE_SIZE') throw new ReportError(REPORT_TOO_LARGE, 413)

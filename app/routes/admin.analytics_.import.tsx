@@ -11,10 +11,11 @@ import { NOT_SAVED, refuse, type FormReply } from '#app/lib/form-reply.server.ts
 import { logger } from '#app/lib/logger.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
 import { ReportError } from '#app/lib/report-cells.server.ts'
-import { receiveReport, REPORT_FIELD } from '#app/lib/report-upload.server.ts'
+import { receiveReport } from '#app/lib/report-upload.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { listImports } from '#app/models/associates-import.server.ts'
 import { IMPORT_STARTED } from '#app/schemas/amazon-import.ts'
+import { MAX_REPORT_MB, REPORT_FIELD } from '#app/schemas/associates-report.ts'
 import { startImportRun } from '#app/services/associates-import-run.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { db } from '#db/client.ts'
@@ -54,7 +55,7 @@ export default function ImportReports() {
       <h1 className="text-3xl font-bold">Import Associates reports</h1>
       <p className="text-sm text-slate-700">
         Download the earnings report or the orders report from Associates Central (Reports, then Download, as CSV or
-        TSV) and import it as it is, up to 20 MB. Importing a period again replaces the rows of that period; a file with
+        TSV) and import it as it is, up to {MAX_REPORT_MB} MB. Importing a period again replaces the rows of that period; a file with
         a bad row is refused whole, with the row’s line.
       </p>
       <Form method="post" encType="multipart/form-data" className="rounded-lg border bg-white p-4">

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { auditRowsOf } from '#tests/support/audit.ts'
 import { createPanelUser, panelCookie } from '#tests/support/panel-users.ts'
@@ -47,7 +48,7 @@ const earningsReport = (from: string, to: string, rows: string[], header = EARNI
 
 function upload(text: string | Uint8Array, name = 'report.csv', who = cookie) {
   const form = new FormData()
-  form.append('report', new Blob([text]), name)
+  form.append('report', new Blob([text as BlobPart]), name)
   return callAction(route.action, '/admin/analytics/import', form, { cookie: who })
 }
 
@@ -67,8 +68,8 @@ const earningsIn = (from: string, to: string) =>
   db
     .selectFrom('associates_earnings')
     .selectAll()
-    .where('shipped_on', '>=', from)
-    .where('shipped_on', '<=', to)
+    .where('shipped_on', '>=', sql<Date>`${from}::date`)
+    .where('shipped_on', '<=', sql<Date>`${to}::date`)
     .orderBy('shipped_on')
     .execute()
 
