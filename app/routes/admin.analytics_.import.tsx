@@ -55,8 +55,8 @@ export default function ImportReports() {
       <h1 className="text-3xl font-bold">Import Associates reports</h1>
       <p className="text-sm text-slate-700">
         Download the earnings report or the orders report from Associates Central (Reports, then Download, as CSV or
-        TSV) and import it as it is, up to {MAX_REPORT_MB} MB. Importing a period again replaces the rows of that period; a file with
-        a bad row is refused whole, with the row’s line.
+        TSV) and import it as it is, up to {MAX_REPORT_MB} MB. Importing a period again replaces the rows of that
+        period; a file with a bad row is refused whole, with the row’s line.
       </p>
       <Form method="post" encType="multipart/form-data" className="rounded-lg border bg-white p-4">
         <FormErrors id="report-errors" errors={reply?.error?.['']} title="The report was not imported" />
