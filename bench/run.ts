@@ -74,7 +74,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --port <n>         port of the server under test (default 3399)
   --gzip             send Accept-Encoding: gzip, as browsers do (default: no compression)
   --max-wait <s>     before each page, wait up to this long for other work on the machine to stop (default 30)
-  --only <text>      measure only the rows whose name contains <text> (and the ceiling)
+  --only <text>      measure only the rows whose name contains <text> (and the ceiling); \`--only earnings\`:
+                     only the earnings import row (bench/earnings-import.ts), no server
   --profile          web processes write CPU profiles (node --cpu-prof) to bench/results/profiles, summed up by
                      \`npm run bench:profile\`; no ceiling row (static files would swamp the profile)
   --varnish          a real varnishd with the project's VCL in front (docs/decisions/054; Debian's varnish and
@@ -816,6 +817,21 @@ function targetsFor(
   return chosen
 }
 
+const EARNINGS_IMPORT_ROW = 'earnings import'
+
+/** The earnings import row (bench/earnings-import.ts), run as its own process so its peak RSS is the import's. */
+function measureEarningsImport(): string {
+  log('Importing a 100,000-row earnings report as the panel does (bench/earnings-import.ts)…')
+  const child = spawnSync('npx', ['tsx', 'bench/earnings-import.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const row = child.stdout.trim().split('\n').pop() ?? ''
+  if (child.status !== 0 || !row.startsWith('|')) throw new Error(`the earnings import failed: ${child.stdout}`)
+  return row
+}
+
 async function main() {
   const options = parseOptions()
   const startedAt = new Date()
@@ -823,6 +839,10 @@ async function main() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
   const base = `http://127.0.0.1:${options.port}`
   const notes: string[] = []
+  // Not a page but a row all the same: in a process of its own, before the server starts. `--only earnings` alone.
+  const importOnly = options.only !== null && EARNINGS_IMPORT_ROW.includes(options.only)
+  if (options.only === null || importOnly) notes.push(measureEarningsImport())
+  if (importOnly) return console.log(notes[0])
   if (options.webConcurrency > 1 && !redisUrl) {
     throw new Error('--web-concurrency above 1 needs Redis (the web processes learn of each other’s writes there)')
   }

@@ -92,6 +92,21 @@ export interface AssociatesEarnings {
   tracking_id: string;
 }
 
+export interface AssociatesImportRuns {
+  bytes_read: Generated<number>;
+  bytes_total: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  file_name: string;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  import_id: number | null;
+  message: string | null;
+  rows_read: Generated<number>;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AssociatesImports {
   file_name: string;
   id: Generated<number>;
@@ -494,6 +509,7 @@ export interface DB {
   amazon_credentials: AmazonCredentials;
   amazon_store_tags: AmazonStoreTags;
   associates_earnings: AssociatesEarnings;
+  associates_import_runs: AssociatesImportRuns;
   associates_imports: AssociatesImports;
   associates_orders: AssociatesOrders;
   audit_log: AuditLog;

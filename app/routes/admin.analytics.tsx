@@ -3,10 +3,13 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { AnalyticsSection } from '#app/components/admin/analytics-section.tsx'
 import { FilterField } from '#app/components/admin/filter-field.tsx'
 import { selectClass, smallButtonClass } from '#app/components/admin/settings-table.tsx'
+import { usePanelUser } from '#app/components/admin/use-panel-user.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Link } from '#app/components/link.tsx'
 import { readAnalyticsTables } from '#app/lib/analytics.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requirePanelUser } from '#app/lib/panel-auth.server.ts'
+import { can } from '#app/lib/permissions.ts'
 import { EARLIEST_DAY, parseAnalyticsRange } from '#app/schemas/analytics.ts'
 import { ANALYTICS_TABLES, cellNumber, exportHref, type AnalyticsTable } from '#app/utils/analytics.ts'
 import { EARNINGS_COLUMN, formatDollars } from '#app/utils/earnings.ts'
@@ -55,9 +58,17 @@ export const meta: MetaFunction = () => [{ title: 'Analytics | Admin' }]
 
 export default function Analytics() {
   const { range, today, timeZone, rows, totals } = useLoaderData<typeof loader>()
+  const canImport = can(usePanelUser().role, 'manage-settings')
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Analytics</h1>
+      {canImport ? (
+        <p>
+          <Link to="/admin/analytics/import" className="font-medium underline">
+            Import Associates reports
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" aria-label="Date range" className="flex flex-wrap items-end gap-3">
         <DateInput id="analytics-from" name="from" label="From" value={range.from} max={today} />
         <DateInput id="analytics-to" name="to" label="To" value={range.to} max={today} />

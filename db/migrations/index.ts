@@ -17,6 +17,7 @@ import * as searchPhrases from './20261206000000_search_phrases.ts'
 import * as searchWalk from './20261207000000_search_walk.ts'
 import * as moneyPath from './20261208000000_money_path.ts'
 import * as amazonSettings from './20261209000000_amazon_settings.ts'
+import * as reportImportRuns from './20261210000000_report_imports_runs.ts'
 import * as guideTrackingIds from './20261212000000_guide_tracking_ids.ts'
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '20261207000000_search_walk': searchWalk,
   '20261208000000_money_path': moneyPath,
   '20261209000000_amazon_settings': amazonSettings,
+  '20261210000000_report_imports_runs': reportImportRuns,
   '20261212000000_guide_tracking_ids': guideTrackingIds,
 }

@@ -96,6 +96,8 @@ export const GUARDED_ROUTES: Record<string, Guard> = {
   },
   'admin.analytics': { loader: 'view' },
   'admin.analytics_.export': { loader: 'view' },
+  'admin.analytics_.import': { loader: 'manage-settings', actions: { '': 'manage-settings' } },
+  'admin.analytics_.import_.$id': { loader: 'manage-settings', params: { id: '2147483000' } },
   'admin.account': {
     loader: 'view',
     actions: {
