@@ -114,9 +114,7 @@ function MenuContent({ categories }: { categories: readonly ShopCategory[] }) {
       <SearchForm placeholder="Search..." inputId="side-panel-search" />
       <nav aria-label="Menu">
         <LinkList links={siteNavLinks} className="flex flex-col gap-1" linkClassName={menuLinkClass} />
-        <h2 className="mt-4 px-3 text-sm font-semibold text-slate-600">
-          Shop
-        </h2>
+        <h2 className="mt-4 px-3 text-sm font-semibold text-slate-600">Shop</h2>
         <LinkList
           links={categoryLinks(categories)}
           className="mt-1 flex flex-col gap-1"

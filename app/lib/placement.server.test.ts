@@ -18,10 +18,16 @@ describe('the placement of one of our pages, by its path', () => {
     expect(placementOfPath(path)).toEqual({ placement, guideSlug })
   })
 
-  test.each(['/guides', '/guides/', '/about', '/starter-kits', '/category', '/searching', '/fitting', '/go/B073TEQUFH'])(
-    '%s is no placement',
-    (path) => expect(placementOfPath(path)).toBeNull(),
-  )
+  test.each([
+    '/guides',
+    '/guides/',
+    '/about',
+    '/starter-kits',
+    '/category',
+    '/searching',
+    '/fitting',
+    '/go/B073TEQUFH',
+  ])('%s is no placement', (path) => expect(placementOfPath(path)).toBeNull())
 
   test('a guide path that cannot be decoded is still a guide, of no known slug', () => {
     expect(placementOfPath('/guides/%E0%A4%A')).toEqual({ placement: 'guide', guideSlug: null })

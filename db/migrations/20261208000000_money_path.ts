@@ -9,9 +9,7 @@ import { sql, type Kysely } from 'kysely'
  *   day they happened, so importing a period again replaces that period's rows.
  * Amounts are in cents; a report's row counts toward the totals even when its ASIN is not one of ours.
  */
-const PLACEMENTS = sql.raw(
-  `ARRAY['home', 'category', 'product', 'search', 'comparison', 'fit-finder', 'guide']`,
-)
+const PLACEMENTS = sql.raw(`ARRAY['home', 'category', 'product', 'search', 'comparison', 'fit-finder', 'guide']`)
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
