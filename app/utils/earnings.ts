@@ -1,4 +1,5 @@
 import type { Cell, Money } from './analytics.ts'
+import { PLACEMENT_NAMES } from './placements.ts'
 
 /**
  * The "what earns" tables' cells (docs/decisions/081), shared by the page and its CSV export: what a group's key
@@ -28,12 +29,7 @@ export const EARNINGS_HEADINGS = [
 export const EARNINGS_COLUMN = EARNINGS_HEADINGS.indexOf('Earnings')
 
 const PLACEMENTS: Record<string, string> = {
-  home: 'Home page',
-  category: 'Category pages',
-  product: 'Product pages',
-  search: 'Search',
-  comparison: 'Comparison tables',
-  'fit-finder': 'Fit finder',
+  ...PLACEMENT_NAMES,
   guide: 'Guides',
   'default-tag': 'Default tag (no tracking ID of a placement)',
   'not-recorded': 'Not recorded (clicks before placements were)',
