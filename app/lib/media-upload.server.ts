@@ -6,6 +6,7 @@ import multer, { MulterError, type StorageEngine } from 'multer'
 import { NO_FILES, tooLarge } from '#app/schemas/media.ts'
 import { withoutNul } from '#app/schemas/params.ts'
 import { MISNAMED_FIELD, namesReadAsWritten } from '#app/utils/form-data.server.ts'
+import { uploadName } from '#app/utils/upload-name.ts'
 import { FORM_TOO_LARGE } from './form-reply.server.ts'
 import { contentTypeOf, MEDIA_EXTENSIONS, type MediaExtension } from './storage.server.ts'
 
@@ -122,22 +123,12 @@ export type CheckedFile =
     }
   | { ok: false; name: string; reason: 'too-large' | 'type'; message: string }
 
-/** A display name: the base name, without control characters, at most 255 characters. */
-function cleanName(name: string): string {
-  const base =
-    name
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .split(/[\\/]/)
-      .pop() ?? ''
-  return base.trim().slice(0, 255) || 'image'
-}
-
 /**
  * Accepts a JPEG, PNG or WebP whose bytes say so and whose extension agrees (a renamed HTML or GIF file is
  * refused), within 4 MB, and reads its dimensions.
  */
 export async function checkFile(file: ReceivedFile): Promise<CheckedFile> {
-  const name = cleanName(file.name)
+  const name = uploadName(file.name, 'image')
   if (file.size > MAX_FILE_BYTES || !file.buffer) {
     return { ok: false, name, reason: 'too-large', message: tooLarge(name) }
   }

@@ -9,6 +9,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import multer, { MulterError, type StorageEngine } from 'multer'
 import { MAX_REPORT_MB, NO_REPORT, REPORT_FIELD, REPORT_TOO_LARGE } from '#app/schemas/associates-report.ts'
 import { MISNAMED_FIELD } from '#app/utils/form-data.server.ts'
+import { uploadName } from '#app/utils/upload-name.ts'
 import { ReportError } from './report-cells.server.ts'
 
 // An Associates report's upload (docs/decisions/080): the one file goes, as its parts arrive, to a file of its own
@@ -57,15 +58,6 @@ const upload = multer({
   limits: { files: 1, fields: 0, parts: 1, fileSize: MAX_REPORT_BYTES },
 }).single(REPORT_FIELD)
 
-function cleanName(name: string): string {
-  const base =
-    name
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .split(/[\\/]/)
-      .pop() ?? ''
-  return base.trim().slice(0, 255) || 'report.csv'
-}
-
 /** The uploaded report on disk, or a ReportError with the status that refuses it (400, 413). */
 export async function receiveReport(request: Request): Promise<ReceivedReport> {
   const contentType = request.headers.get('content-type') ?? ''
@@ -98,5 +90,5 @@ export async function receiveReport(request: Request): Promise<ReceivedReport> {
     await rm(req.file.path, { force: true })
     throw new ReportError(NO_REPORT, 400)
   }
-  return { path: req.file.path, name: cleanName(req.file.originalname), size: req.file.size }
+  return { path: req.file.path, name: uploadName(req.file.originalname, 'report.csv'), size: req.file.size }
 }
