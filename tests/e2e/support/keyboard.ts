@@ -257,7 +257,12 @@ function installWalk({ backward }: { backward: boolean }) {
     const box = drawn.getBoundingClientRect()
     const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight }
     // Its centre at least: a box may grow, or move down as a message opens above it, after the browser scrolled.
-    const inside = (start: number, end: number, size: number) => (start + end) / 2 >= 0 && (start + end) / 2 <= size
+    // A box larger than the screen (a long table that is a stop of its own) cannot be wholly on it: the browser
+    // brings its start into view, so the centre of what the screen can hold of it is what must be on screen.
+    const centre = (start: number, end: number, size: number) =>
+      end - start > size ? (Math.max(start, 0) + Math.min(end, size)) / 2 : (start + end) / 2
+    const inside = (start: number, end: number, size: number) =>
+      centre(start, end, size) >= 0 && centre(start, end, size) <= size
     if (!inside(box.top, box.bottom, viewport.height) || !inside(box.left, box.right, viewport.width)) {
       problems.push(
         `is outside the viewport (box ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)})`,
@@ -270,7 +275,12 @@ function installWalk({ backward }: { backward: boolean }) {
     const own = (node: Element | null) => Boolean(node && (drawn.contains(node) || element.contains(node)))
     const hits = [...drawn.getClientRects()]
       .filter((line) => line.width > 0 && line.height > 0)
-      .map((line) => document.elementFromPoint((line.left + line.right) / 2, (line.top + line.bottom) / 2))
+      .map((line) =>
+        document.elementFromPoint(
+          centre(line.left, line.right, viewport.width),
+          centre(line.top, line.bottom, viewport.height),
+        ),
+      )
     if (hits.length > 0 && !hits.some(own)) {
       const hit = hits.find(Boolean)
       problems.push(`is covered at its centre by ${hit ? describe(hit) : 'nothing (off screen)'}`)
