@@ -33,7 +33,11 @@ test('searching "mylar" from the header lists matching product cards', async ({ 
     const titleLink = card.getByRole('link').first()
     await expect(titleLink).toHaveAttribute('href', /^\/product\/[A-Z0-9]{10}$/)
     await expect(card.getByRole('img', { name: /^Rated \S+ out of 5$/ })).toBeVisible()
-    await expect(card.getByRole('link', { name: /^View on Amazon\b/ })).toHaveAttribute('href', /^\/go\/[A-Z0-9]{10}$/)
+    // Marked as a click from search, the placement that picks its tracking ID (docs/decisions/079).
+    await expect(card.getByRole('link', { name: /^View on Amazon\b/ })).toHaveAttribute(
+      'href',
+      /^\/go\/[A-Z0-9]{10}\?from=search$/,
+    )
   }
   // Case-insensitive: "mylar" finds the "Mylar" titles.
   await expect(cards.filter({ hasText: /Mylar/ }).first()).toBeVisible()
