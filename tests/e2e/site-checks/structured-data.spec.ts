@@ -224,5 +224,5 @@ test('home: the Organization, and the WebSite with its search action', async ({ 
   })
   // The search target really searches.
   const results = await get(request, '/search?q=mylar')
-  expect(results.document.querySelector('h2')?.text).toBe('Results for "mylar"')
+  expect(results.document.querySelector('main h2')?.text).toBe('Results for "mylar"')
 })

@@ -151,8 +151,10 @@ export async function createEarningRows(
   const slug = slugify(guide)
   await onServer(async (client) => {
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO documents (kind, slug, title, body, status, published_at)
-       VALUES ('guide', $1, $2, 'A guide that earns.', 'published', now()) RETURNING id`,
+      // Published, so the site checks crawl it: a summary long enough to be its meta description.
+      `INSERT INTO documents (kind, slug, title, summary, body, status, published_at)
+       VALUES ('guide', $1, $2, 'A guide that earns: the sleeves and boxes its readers bought through it.',
+               'A guide that earns.', 'published', now()) RETURNING id`,
       [slug, guide],
     )
     await client.query(`INSERT INTO tracking_ids (tag, placement, guide_id) VALUES ($1, 'guide', $2)`, [
