@@ -429,6 +429,23 @@ export interface SearchPairRepeats {
   word: string;
 }
 
+export interface SearchQueries {
+  day: Generated<Timestamp>;
+  opens: Generated<number>;
+  query: string;
+  searches: Generated<number>;
+  without_result: Generated<number>;
+}
+
+export interface SearchSynonyms {
+  both_ways: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  synonym: string;
+  updated_at: Generated<Timestamp>;
+  words: string;
+}
+
 export interface SearchTerms {
   counted_at: Generated<Timestamp>;
   pattern: string;
@@ -537,6 +554,8 @@ export interface DB {
   reviews: Reviews;
   search_gram_blocks: SearchGramBlocks;
   search_pair_repeats: SearchPairRepeats;
+  search_queries: SearchQueries;
+  search_synonyms: SearchSynonyms;
   search_terms: SearchTerms;
   search_word_blocks: SearchWordBlocks;
   sessions: Sessions;
