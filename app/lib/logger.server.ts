@@ -1,10 +1,14 @@
-import { pino } from 'pino'
+import { destination as toFile, pino } from 'pino'
 import pretty from 'pino-pretty'
 import { getEnv } from './env.server.ts'
+import { redactSecrets } from './log-redaction.ts'
 
 // One logger for the web app, the worker and the scripts: JSON lines for any log shipper, or readable lines when
 // a person is watching a terminal (`npm start`, `npm run dev`). Synchronous, so a stop's last lines are not lost.
 const toTerminal = Boolean(process.stdout.isTTY)
+const destination = toTerminal
+  ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' })
+  : toFile({ dest: 1, sync: true })
 
 export const logger = pino(
   {
@@ -23,5 +27,6 @@ export const logger = pino(
       '*.client_secret',
     ],
   },
-  toTerminal ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' }) : undefined,
+  // Every line passes redactSecrets on its way out, whatever it holds (docs/decisions/088).
+  { write: (line: string) => destination.write(redactSecrets(line)) },
 )
