@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export interface ToastMessage {
@@ -14,30 +14,45 @@ let documentHydrated = false
 // text: a toast goes into the (empty) region a moment after the region itself.
 const ANNOUNCE_DELAY_MS = 100
 
+// One toast on screen: the page has several Toasters (the root's, a signup box's, a dialog's), and a toast shown
+// by one replaces whatever another shows, so "Invalid email" never sits on top of a later "Success!".
+const toastShown = new EventTarget()
+
 /**
  * Shows a toast in a live region that is always in the page, so a toast that arrives later (after a client
  * navigation or a fetcher) is announced once. A toast in the server's page is read as page content: the root
  * puts this first in the body. With JavaScript it can be dismissed and leaves by itself after a few seconds; a
- * new toast object shows again.
+ * new toast object shows again, and hides any other Toaster's.
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   // Hydrating, the server's toast as it was; mounted later (in a dialog, after a refusal), the region first.
   const [visible, setVisible] = useState(() => (documentHydrated ? null : toast))
   // Without JavaScript a Dismiss button would do nothing, and be one more Tab stop before the skip link.
   const hydrated = useHydrated()
+  const id = useId()
+  useEffect(() => {
+    const hideUnlessMine = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== id) setVisible(null)
+    }
+    toastShown.addEventListener('show', hideUnlessMine)
+    return () => toastShown.removeEventListener('show', hideUnlessMine)
+  }, [id])
   useEffect(() => {
     documentHydrated = true
     if (!toast) {
       setVisible(null)
       return
     }
-    const show = setTimeout(() => setVisible(toast), ANNOUNCE_DELAY_MS)
+    const show = setTimeout(() => {
+      toastShown.dispatchEvent(new CustomEvent('show', { detail: id }))
+      setVisible(toast)
+    }, ANNOUNCE_DELAY_MS)
     const hide = setTimeout(() => setVisible(null), 6_000)
     return () => {
       clearTimeout(show)
       clearTimeout(hide)
     }
-  }, [toast])
+  }, [toast, id])
 
   // The Dismiss button is outside the region: its arrival on hydration must not announce the toast again.
   return (

@@ -53,6 +53,21 @@ test('an address without "@": "Invalid email" / "Please enter a valid email addr
   await expect(field).toHaveAccessibleDescription('Please enter a valid email address.')
 })
 
+test('a refused address, then a good one: "Success!" replaces "Invalid email"', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByLabel('Email address').fill('not-an-address')
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.getByText('Invalid email').first()).toBeVisible()
+
+  // Without JavaScript the refusal is a page of its own, with the form again.
+  await page.getByLabel('Email address').fill(`again-${Date.now()}-${test.info().project.name}@example.com`)
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible()
+  // At once, not once the old toast has left by itself a few seconds later.
+  expect(await page.getByText('Invalid email').count()).toBe(0)
+})
+
 test('the confirmation mail arrives and its link confirms the subscription', async ({ page }) => {
   const email = `confirm-${Date.now()}-${test.info().project.name}@example.com`
   await signUpFromHome(page, email)
