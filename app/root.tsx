@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
@@ -6,6 +6,7 @@ import { Toaster } from './components/toaster.tsx'
 import { getEnv } from './lib/env.server.ts'
 import { getToast } from './lib/toast.server.ts'
 import stylesheet from './styles/app.css?url'
+import { documentTitle, errorStatus, errorTitle, siteNameFrom } from './utils/meta.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -16,6 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)
   return data({ siteName: getEnv().SITE_NAME, toast }, { headers })
 }
+
+// An error page drawn by a layout's boundary (the database away: 503) has no page of its own to name it; a route
+// that has one (a product's 404) names it itself.
+export const meta: MetaFunction = ({ error, matches }) =>
+  error ? [{ title: documentTitle(errorTitle(errorStatus(error)), siteNameFrom(matches)) }] : []
 
 export function useSiteName(): string {
   return useRouteLoaderData<typeof loader>('root')?.siteName ?? 'Comic Vault Supplies'

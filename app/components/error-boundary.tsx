@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Link } from '#app/components/link.tsx'
+import { errorTitle } from '#app/utils/meta.ts'
 
 // The one error boundary: every route's ErrorBoundary is this, with handlers for the statuses it words
 // itself (a product page's 404 says "Product not found."). The layouts (_site, admin) put it inside their
@@ -10,7 +11,6 @@ type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
 
 const homeLinkClass = 'mt-8 inline-block rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700'
 
-const titles: Record<number, string> = { 403: 'Not allowed', 503: 'We’ll be right back' }
 const explanations: Record<number, string> = {
   403: 'Your role does not allow this. Ask an admin if you need it.',
   503: 'The shop is temporarily unavailable. Please try again in a minute.',
@@ -46,7 +46,7 @@ function ErrorText({ status }: { status: number }) {
   return (
     <>
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{titles[status] ?? 'Something went wrong'}</h1>
+      <h1 className="mt-2 text-3xl font-bold">{errorTitle(status)}</h1>
       <p className="mt-4 text-slate-600">
         {explanations[status] ?? 'An unexpected error occurred. Please try again, or go back to the home page.'}
       </p>

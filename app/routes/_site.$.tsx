@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { logger } from '#app/lib/logger.server.ts'
-import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { notFoundMeta } from '#app/utils/meta.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
 
 // Every path no other route claims: a 404 inside the shared layout, and a log line to find broken links.
@@ -12,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   throw new Response('Not Found', { status: 404 })
 }
 
-export const meta: MetaFunction = ({ matches }) => notFoundMeta('Page not found', siteNameFrom(matches))
+export const meta: MetaFunction = ({ error, matches }) => notFoundMeta('Page not found', { error, matches })
 
 // Never rendered (the loader always throws); a default export keeps this a page, answered in the layout.
 export default function NotFoundRoute() {

@@ -76,7 +76,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data
     ? pageMeta({
         title: `${data.category.name} | ${siteNameFrom(matches)}`,
@@ -85,7 +85,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
           `Shop ${data.category.name} for comic collectors: compare products, ratings and prices updated daily from Amazon.`,
         canonical: data.canonical,
       })
-    : notFoundMeta('Category not found.', siteNameFrom(matches))
+    : notFoundMeta('Category not found.', { error, matches })
 
 export default function CategoryPage() {
   const { category, breadcrumbs, structuredData, filters, spec, facets, total, pageCount, products } =

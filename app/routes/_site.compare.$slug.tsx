@@ -56,7 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data
     ? pageMeta({
         title: `${data.table.name} | ${siteNameFrom(matches)}`,
@@ -65,7 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
           `${data.table.name}: compare specs, prices per unit and ratings side by side, with prices updated daily from Amazon.`,
         canonical: data.canonical,
       })
-    : notFoundMeta(COMPARISON_NOT_FOUND, siteNameFrom(matches))
+    : notFoundMeta(COMPARISON_NOT_FOUND, { error, matches })
 
 export default function ComparisonPage() {
   const { table, columns, sort, rows, pricesAsOf, structuredData } = useLoaderData<typeof loader>()

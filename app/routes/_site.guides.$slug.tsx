@@ -92,9 +92,9 @@ export const headers = publicPageHeaders
 
 export const links: LinksFunction = () => [guidesFeedLink]
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const siteName = siteNameFrom(matches)
-  if (!data) return notFoundMeta(GUIDE_NOT_FOUND, siteName)
+  if (!data) return notFoundMeta(GUIDE_NOT_FOUND, { error, matches })
   const { guide } = data
   return [
     ...pageMeta({

@@ -45,9 +45,9 @@ export const headers = publicPageHeaders
 
 export const links: LinksFunction = () => [guidesFeedLink]
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const siteName = siteNameFrom(matches)
-  if (!data) return notFoundMeta('Page not found', siteName)
+  if (!data) return notFoundMeta('Page not found', { error, matches })
   return pageMeta({
     title: `Guides${data.page > 1 ? ` (page ${data.page})` : ''} | ${siteName}`,
     description:

@@ -137,8 +137,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return notFoundMeta('Product not found.', siteNameFrom(matches))
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!data) return notFoundMeta('Product not found.', { error, matches })
   const { product } = data
   return pageMeta({
     title: `${product.title} | ${siteNameFrom(matches)}`,

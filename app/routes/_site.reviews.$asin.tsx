@@ -109,8 +109,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirectWithToast(reviewsPage, sent)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return notFoundMeta('Product not found.', siteNameFrom(matches))
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!data) return notFoundMeta('Product not found.', { error, matches })
   const { product, reviews, average } = data
   return [
     { title: `Reviews of ${product.title} | ${siteNameFrom(matches)}` },

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { getEnv } from '#app/lib/env.server.ts'
-import { notFoundMeta, siteNameFrom } from '#app/utils/meta.ts'
+import { notFoundMeta } from '#app/utils/meta.ts'
 
 // A page for tests only, answered when TEST_FIXTURE_ROUTES is on (never on a real site): raw HTML carrying a
 // script, as an HTML-injection bug would leave one, so a test can show the CSP refuses what the app did not write
@@ -15,7 +15,7 @@ export function loader() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ error, matches }) =>
-  error ? notFoundMeta('Page not found', siteNameFrom(matches)) : [{ title: 'Injected script (test fixture)' }]
+  error ? notFoundMeta('Page not found', { error, matches }) : [{ title: 'Injected script (test fixture)' }]
 
 export default function InjectedScriptFixture() {
   return (

@@ -1,4 +1,5 @@
 import type { MetaDescriptor, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse } from '@remix-run/react'
 
 interface MatchWithData {
   id: string
@@ -11,10 +12,29 @@ export function siteNameFrom(matches: MatchWithData[]): string {
   return root?.siteName ?? 'Comic Vault Supplies'
 }
 
-/** The meta of a page that answers "not found" (a 404 inside the shared layout): its title and a description. */
-export function notFoundMeta(title: string, siteName: string): MetaDescriptor[] {
+/** A page's document title: what the page is, then the site (a sentence's full stop dropped). */
+export const documentTitle = (page: string, siteName: string) => `${page.replace(/\.$/, '')} | ${siteName}`
+
+const errorTitles: Record<number, string> = { 403: 'Not allowed', 404: 'Page not found', 503: 'We’ll be right back' }
+
+/** What an error page is about, in a few words: its heading, and its document title before the site's name. */
+export const errorTitle = (status: number) => errorTitles[status] ?? 'Something went wrong'
+
+/** The status of what a route threw: a response's own, else a 500. */
+export const errorStatus = (error: unknown) => (isRouteErrorResponse(error) ? error.status : 500)
+
+/**
+ * The meta of a page that answers "not found" (a 404 inside the shared layout): its title and a description. When
+ * the page failed otherwise (the database away: 503), the error's own title instead of "not found".
+ */
+export function notFoundMeta(
+  title: string,
+  { error, matches }: { error?: unknown; matches: MatchWithData[] },
+): MetaDescriptor[] {
+  const siteName = siteNameFrom(matches)
+  const status = error ? errorStatus(error) : 404
   return [
-    { title },
+    { title: documentTitle(status === 404 ? title : errorTitle(status), siteName) },
     {
       name: 'description',
       content: `This page is not on ${siteName}. Search for comic bags, boards, sleeves and boxes, or browse them by category from the home page.`,

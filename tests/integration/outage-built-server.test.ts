@@ -144,6 +144,7 @@ describe('a database outage under load, in the built server', () => {
           // any page (docs/decisions/053).
           expect(o).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) })
           expect(o.body).toContain('We’ll be right back')
+          expect(o.body).toMatch(/<title>We’ll be right back \| [^<]+<\/title>/)
           expect(o.scriptHashes).toEqual(scriptHashes(runnableInlineScripts(o.body)))
           break
         case 'search data':

@@ -99,10 +99,16 @@ test('every alternate link (the guides feed) answers with its type, and every gu
   }
 })
 
-test('every public page has exactly one meaningful meta description', async () => {
+/** Every HTML page the crawl reached, and a page of every kind it did not (404s and bad links included). */
+async function everyPublicPage(): Promise<FetchedPage[]> {
   const pages: FetchedPage[] = [...site.pages.values()].filter((page) => page.html)
   for (const { path } of publicPageTypes) if (!site.pages.has(path)) pages.push(await fetchPage(http, path))
   expect(pages.length).toBeGreaterThan(site.pages.size / 2)
+  return pages
+}
+
+test('every public page has exactly one meaningful meta description', async () => {
+  const pages = await everyPublicPage()
 
   const problems: string[] = []
   for (const page of pages) {
@@ -114,4 +120,16 @@ test('every public page has exactly one meaningful meta description', async () =
       problems.push(`${page.path} (${page.status}): "${descriptions[0]}" is too short`)
   }
   expect(problems, 'pages without exactly one meta description of 50 characters or more').toEqual([])
+})
+
+test('every public page has one title, and it names the site (404 and error pages too)', async () => {
+  const problems: string[] = []
+  for (const page of await everyPublicPage()) {
+    const titles = page.document.querySelectorAll('title').map((title) => title.text.trim())
+    // "… | Comic Vault Supplies"; the home page puts the name first.
+    if (titles.length !== 1 || !/^\S.* \| Comic Vault Supplies$|^Comic Vault Supplies \| \S/.test(titles[0]!)) {
+      problems.push(`${page.path} (${page.status}): ${JSON.stringify(titles)}`)
+    }
+  }
+  expect(problems, 'pages whose title is not "… | Comic Vault Supplies"').toEqual([])
 })
