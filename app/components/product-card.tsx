@@ -15,15 +15,26 @@ export interface ProductCardProps {
   unitPrice: UnitPrice | null
 }
 
-/** `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx). */
-export function ProductCard({ product, compare = false }: { product: ProductCardProps; compare?: boolean }) {
+/**
+ * `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx).
+ * `wholeTitle`: the title is not clamped, for one that another card's would look the same as (ProductGrid).
+ */
+export function ProductCard({
+  product,
+  compare = false,
+  wholeTitle = false,
+}: {
+  product: ProductCardProps
+  compare?: boolean
+  wholeTitle?: boolean
+}) {
   return (
     <article className="product-card">
       <Link to={`/product/${product.asin}`} className="product-card-link" prefetch="intent">
         <div className="product-card-picture">
           <ProductPicture src={product.image_url} size={240} lazy />
         </div>
-        <h3 className="product-card-title">{product.title}</h3>
+        <h3 className={wholeTitle ? 'product-card-title-whole' : 'product-card-title'}>{product.title}</h3>
       </Link>
       <div className="product-card-rating">
         <StarRating rating={product.rating} />

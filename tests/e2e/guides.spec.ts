@@ -113,6 +113,38 @@ test('a guide and an information page hydrate as the server drew them, from thei
   expect(errors).toEqual([])
 })
 
+test('a guide’s grid: no list markers, cards of one height, and two alike titles shown whole', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`/guides/${GOLDEN.slug}`)
+    const cards = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.locator('.product-card') })
+    await expect(cards).toHaveCount(BOXES.length)
+    const looks = await cards.evaluateAll((items) =>
+      items.map((item) => {
+        const title = item.querySelector('h3')!
+        return {
+          marker: getComputedStyle(item).listStyleType,
+          top: item.getBoundingClientRect().top,
+          height: item.querySelector('.product-card')!.getBoundingClientRect().height,
+          clamped: title.scrollHeight > title.clientHeight + 1,
+        }
+      }),
+    )
+    expect(looks.map(({ marker }) => marker)).toEqual(looks.map(() => 'none'))
+    // Cards side by side are equally tall.
+    for (const card of looks) {
+      for (const other of looks.filter(({ top }) => top === card.top)) expect(other.height).toBe(card.height)
+    }
+    if (width === 1280) expect(new Set(looks.map(({ top }) => top)).size).toBe(1)
+    // "… Storage Box (5 pack)" and "… (single)" differ only at their end: neither is cut short.
+    expect(looks.slice(0, 2).map(({ clamped }) => clamped)).toEqual([false, false])
+    for (const box of BOXES.slice(0, 2)) await expect(cards.getByRole('heading', { name: box.title })).toBeVisible()
+  }
+})
+
 test('the footer leads to /guides', async ({ page }) => {
   await page.goto('/about')
   await waitForHydration(page)
