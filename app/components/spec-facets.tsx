@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { tidyListingQuery } from '#app/schemas/category-filters.ts'
 import { ERAS, MATERIALS, type Era, type Material } from '#app/schemas/product-specs.ts'
 import { THICKNESS_STEPS, type SpecFacets, type SpecFilters } from '#app/schemas/spec-filters.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -24,6 +25,13 @@ export function FilterForm({
   const submit = useSubmit()
   const navigation = useNavigation()
   const hydrated = useHydrated()
+  // Only the filters set go in the address (the server would send the rest on to it anyway).
+  const submitTidy = (form: HTMLFormElement) =>
+    submit(tidyListingQuery(new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, `${value}`]))), {
+      method: 'get',
+      replace: true,
+      preventScrollReset: true,
+    })
   return (
     <>
       {/* Below md the form hides behind this disclosure, so the first products show in the first screen; its
@@ -36,7 +44,11 @@ export function FilterForm({
       <Form
         method="get"
         preventScrollReset
-        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        onChange={(event) => submitTidy(event.currentTarget)}
+        onSubmit={(event) => {
+          event.preventDefault()
+          submitTidy(event.currentTarget)
+        }}
         className={`rounded-lg border border-slate-200 bg-white p-4 max-md:[details:not([open])+&]:hidden ${className}`}
         aria-label="Filter products"
       >

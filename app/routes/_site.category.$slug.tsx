@@ -32,7 +32,7 @@ import { publicPageHeaders } from '#app/utils/cache.ts'
 import { breadcrumbJsonLd, jsonLdScript } from '#app/utils/json-ld.ts'
 import { notFoundMeta, pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { listingCards } from '#app/utils/product-card.server.ts'
-import { requestUrl } from '#app/utils/request-url.ts'
+import { redirectToTidyListing, requestUrl } from '#app/utils/request-url.ts'
 import { db } from '#db/client.ts'
 
 // The database's own rule for slugs: anything else cannot exist, so it is not even looked up.
@@ -42,7 +42,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const category = SLUG.test(slug) ? await visibleCategory(slug) : undefined
   invariantResponse(category, 'Category not found.', { status: 404 })
-  const query = requestUrl(request).searchParams
+  const url = requestUrl(request)
+  redirectToTidyListing(url)
+  const query = url.searchParams
   const filters = parseCategoryFilters(query)
   const spec = parseSpecFilters(query)
   const [{ products, total }, facets] = await Promise.all([

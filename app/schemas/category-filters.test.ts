@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { filtersNarrow, parseCategoryFilters } from './category-filters.ts'
+import { filtersNarrow, parseCategoryFilters, tidyListingQuery } from './category-filters.ts'
 
 const parse = (query: string) => parseCategoryFilters(new URLSearchParams(query))
 
@@ -29,4 +29,12 @@ describe('parseCategoryFilters', () => {
     expect(parse(`sort=${'x'.repeat(10_000)}`).sort).toBe('newest')
     expect(parse('page=1.5').page).toBe(1)
   })
+})
+
+test('tidyListingQuery keeps only what a visitor set, in its order', () => {
+  const tidy = (query: string) => tidyListingQuery(new URLSearchParams(query)).toString()
+  expect(tidy('q=mylar&sort=newest&min=0&max=100&rating=0&tmin=&tmax=%20&fits=silver&fits=golden&page=1')).toBe(
+    'q=mylar&fits=silver&fits=golden',
+  )
+  expect(tidy('sort=rating&min=10&max=50&rating=4.5&page=2')).toBe('sort=rating&min=10&max=50&rating=4.5&page=2')
 })

@@ -74,3 +74,23 @@ export function filtersNarrow(filters: CategoryFilters): boolean {
 export function narrowingFilterCount(filters: CategoryFilters): number {
   return Number(filters.minPrice > PRICE_SLIDER.min || filters.maxPrice !== null) + Number(filters.minRating > 0)
 }
+
+/** The value each listing parameter has when a visitor has not set it: the filter form sends these anyway. */
+const LISTING_DEFAULTS: Record<string, string> = {
+  sort: SORTS[0],
+  min: String(PRICE_SLIDER.min),
+  max: String(PRICE_SLIDER.max),
+  rating: String(RATING_THRESHOLDS[0].value),
+  page: '1',
+}
+
+/**
+ * A listing's query with only what a visitor set: no empty parameter (`tmin=`) and none at its default
+ * (`sort=newest`), the rest in its order. Read by the filter form before it submits (JavaScript) and by the
+ * listing loaders, which send an untidy address to this one (without JavaScript).
+ */
+export function tidyListingQuery(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(
+    [...params].filter(([name, value]) => value.trim() !== '' && LISTING_DEFAULTS[name] !== value),
+  )
+}

@@ -1,3 +1,5 @@
+import { redirect } from '@remix-run/node'
+import { tidyListingQuery } from '#app/schemas/category-filters.ts'
 import { withoutNul } from '#app/schemas/params.ts'
 
 /**
@@ -12,4 +14,15 @@ export function requestUrl(request: Request): URL {
   for (const [name, value] of url.searchParams) params.append(withoutNul(name), withoutNul(value))
   url.search = params.toString()
   return url
+}
+
+/**
+ * A listing's address (category, search) as the filter form sent it without JavaScript, every field included:
+ * sent on to the same listing with only the filters set (tidyListingQuery), so addresses that are shared,
+ * bookmarked and cached say what they show.
+ */
+export function redirectToTidyListing(url: URL): void {
+  const tidy = tidyListingQuery(url.searchParams).toString()
+  if (tidy === url.searchParams.toString()) return
+  throw redirect(`${url.pathname}${tidy ? `?${tidy}` : ''}`)
 }
