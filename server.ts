@@ -32,6 +32,7 @@ const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { checkConnectionBudget } = await import('#db/connection-budget.ts')
 const { startCountingViews } = await import('#app/lib/product-views.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
+const { workInHand } = await import('#app/lib/work-in-hand.server.ts')
 
 const production = env.NODE_ENV === 'production'
 const siteOrigin = new URL(env.SITE_URL).origin
@@ -198,6 +199,8 @@ const drainMs = shutdownDrainMs(env)
 closeOnSignal(
   async () => {
     await gracefulStop.stop(server, drainMs)
+    // A report import or an in-process job begun before the signal ends as it would have (056).
+    await workInHand()
     // Every request has finished, so every view is counted; saved while the database is still open.
     await views.stop()
     await metricsServer?.close()
