@@ -11,10 +11,12 @@ import {
 } from '#tests/support/built-server.ts'
 import { onServer } from '#tests/support/postgres.ts'
 
+const { IMPORT_CUT_OFF, REPORT_CUT_OFF } = await import('#app/services/interrupted-work.server.ts')
+
 // A restart during an import (docs/decisions/056): the production build, stopped with SIGTERM while an Associates
 // report import runs after its upload was answered, or while a product import runs as an in-process job (no
 // Redis), waits for it to end before it exits 0, so its run ends `succeeded` with everything written instead of
-// staying `running` with nothing.
+// staying `running` with nothing. Killed outright (no Redis), its next start ends both as failed, saying so.
 
 const database = await createSeededDatabase(inject('templateDatabase'))
 const standIn = await startAmazonStandIn()
@@ -57,27 +59,52 @@ async function post(server: BuiltServer, path: string, body: FormData | URLSearc
   return response.headers.get('Location')!
 }
 
+/** Starts importing 100 new ASINs: ten batches of ten, one call a second (Amazon's pace), seconds of work in hand. */
+async function startProductImport(server: BuiltServer, prefix: string) {
+  const asins = Array.from({ length: 100 }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`)
+  const calls = standIn.calls.getItems
+  const location = await post(server, '/admin/products/import', new URLSearchParams({ asins: asins.join('\n') }))
+  const importId = Number(/^\/admin\/products\/jobs\/(\d+)$/.exec(location)?.[1])
+  const deadline = Date.now() + 30_000
+  while (standIn.calls.getItems === calls && Date.now() < deadline) await sleep(20)
+  return async () =>
+    (
+      await query<{ status: string; done: number; imported: number; message: string | null }>(
+        'SELECT status, done, imported, message FROM import_jobs WHERE id = $1',
+        [importId],
+      )
+    )[0]!
+}
+
+/** Uploads a report of REPORT_ROWS rows; answers its run's id once the server has accepted it. */
+async function startReportImport(server: BuiltServer): Promise<number> {
+  const form = new FormData()
+  form.append('report', new Blob([earningsReport(REPORT_ROWS)]), 'earnings.csv')
+  const location = await post(server, '/admin/analytics/import', form)
+  return Number(/^\/admin\/analytics\/import\/(\d+)$/.exec(location)?.[1])
+}
+
+const reportRun = async (id: number) =>
+  (
+    await query<{ status: string; rows_read: number; message: string | null }>(
+      'SELECT status, rows_read, message FROM associates_import_runs WHERE id = $1',
+      [id],
+    )
+  )[0]!
+
 async function stopAndWait(server: BuiltServer) {
   server.kill('SIGTERM')
   return server.exited
 }
 
-describe('SIGTERM during an import', () => {
+describe('a stop during an import', () => {
   test('a report import begun before the signal ends, written whole, before the process exits 0', async () => {
     const server = await startBuiltServer({ ...builtServerEnv(database), RATE_LIMIT_FACTOR: '1000' })
-    const form = new FormData()
-    form.append('report', new Blob([earningsReport(REPORT_ROWS)]), 'earnings.csv')
-    const location = await post(server, '/admin/analytics/import', form)
-    const runId = Number(/^\/admin\/analytics\/import\/(\d+)$/.exec(location)?.[1])
-    const [before] = await query<{ status: string }>('SELECT status FROM associates_import_runs WHERE id = $1', [runId])
-    expect(before!.status).toBe('running')
+    const runId = await startReportImport(server)
+    expect((await reportRun(runId)).status).toBe('running')
 
     expect(await stopAndWait(server)).toBe(0)
-    const [run] = await query<{ status: string; rows_read: number }>(
-      'SELECT status, rows_read FROM associates_import_runs WHERE id = $1',
-      [runId],
-    )
-    expect(run, server.output()).toEqual({ status: 'succeeded', rows_read: REPORT_ROWS })
+    expect(await reportRun(runId), server.output()).toMatchObject({ status: 'succeeded', rows_read: REPORT_ROWS })
     const [written] = await query<{ rows: string }>('SELECT count(*) AS rows FROM associates_earnings')
     expect(Number(written!.rows)).toBe(REPORT_ROWS)
   }, 120_000)
@@ -89,22 +116,32 @@ describe('SIGTERM during an import', () => {
       RATE_LIMIT_FACTOR: '1000',
       ...standIn.env,
     })
-    // Ten batches of ten, one call a second (Amazon's pace): seconds of work in hand when the signal comes.
-    const asins = Array.from({ length: 100 }, (_, i) => `B0STOP${String(i).padStart(4, '0')}`)
-    const location = await post(server, '/admin/products/import', new URLSearchParams({ asins: asins.join('\n') }))
-    const importId = Number(/^\/admin\/products\/jobs\/(\d+)$/.exec(location)?.[1])
-    const job = async () =>
-      (
-        await query<{ status: string; done: number; imported: number }>(
-          'SELECT status, done, imported FROM import_jobs WHERE id = $1',
-          [importId],
-        )
-      )[0]!
-    const deadline = Date.now() + 30_000
-    while (standIn.calls.getItems === 0 && Date.now() < deadline) await sleep(20)
+    const job = await startProductImport(server, 'B0STOP')
     expect((await job()).status).toBe('running')
 
     expect(await stopAndWait(server)).toBe(0)
     expect(await job(), server.output()).toMatchObject({ status: 'succeeded', done: 100, imported: 100 })
+  }, 120_000)
+
+  test('killed mid-import without Redis, the next start ends both runs as failed, saying so; nothing written', async () => {
+    const env = { ...builtServerEnv(database), REDIS_URL: '', RATE_LIMIT_FACTOR: '1000', ...standIn.env }
+    const server = await startBuiltServer(env)
+    await query('DELETE FROM associates_earnings')
+    const job = await startProductImport(server, 'B0KILL')
+    const runId = await startReportImport(server)
+    expect((await reportRun(runId)).status).toBe('running')
+    expect((await job()).status).toBe('running')
+    server.kill('SIGKILL')
+    await server.exited
+
+    const restarted = await startBuiltServer(env)
+    try {
+      expect(await reportRun(runId)).toMatchObject({ status: 'failed', message: REPORT_CUT_OFF })
+      expect(await job()).toMatchObject({ status: 'failed', message: IMPORT_CUT_OFF })
+      const [written] = await query<{ rows: string }>('SELECT count(*) AS rows FROM associates_earnings')
+      expect(Number(written!.rows)).toBe(0)
+    } finally {
+      await restarted.stop()
+    }
   }, 120_000)
 })
