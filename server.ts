@@ -32,6 +32,8 @@ const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { checkConnectionBudget } = await import('#db/connection-budget.ts')
 const { startCountingViews } = await import('#app/lib/product-views.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
+const { workInHand } = await import('#app/lib/work-in-hand.server.ts')
+const { failWorkCutOffByAStop } = await import('#app/services/interrupted-work.server.ts')
 
 const production = env.NODE_ENV === 'production'
 const siteOrigin = new URL(env.SITE_URL).origin
@@ -180,6 +182,8 @@ app.all(
 if (slot === undefined) {
   await prepareDatabaseWithRetry()
   await checkConnectionBudget(1)
+  // Without Redis this is the one process that runs imports: what is still running was cut off by its last stop.
+  if (!env.REDIS_URL) await failWorkCutOffByAStop()
 }
 const workers = env.RUN_WORKER && (slot ?? 1) === 1 ? startWorkers() : undefined
 const stopWatchingInvalidations = await watchPageInvalidations()
@@ -198,6 +202,8 @@ const drainMs = shutdownDrainMs(env)
 closeOnSignal(
   async () => {
     await gracefulStop.stop(server, drainMs)
+    // A report import or an in-process job begun before the signal ends as it would have (056).
+    await workInHand()
     // Every request has finished, so every view is counted; saved while the database is still open.
     await views.stop()
     await metricsServer?.close()

@@ -56,6 +56,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --write-doc        add this run's table, with date, commit and machine, to docs/performance-log/{day}.md,
                      and for a standard run put it in docs/performance.md's summary too
   --fresh            drop and rebuild the cv_bench database even if it already holds the wanted data
+  --database <name>  the bench database's name instead of cv_bench (or cv_bench_copies): sessions sharing a
+                     Postgres server each keep their own
   --shape <name>     synthetic (default): generated products, vacuumed; copies: the seeded products copied to
                      --products by one bulk insert and only analyzed, in cv_bench_copies, rebuilt on every run;
                      searched with terms mostly never searched before, and with --cold measured as loaded, then
@@ -113,6 +115,8 @@ interface Options {
   writeDoc: boolean
   fresh: boolean
   shape: Shape
+  /** The bench database's name; null: the shape's own (DATABASE_NAMES). */
+  database: string | null
   seed: number
   /** With the copies' cold rows: measure them again after a rewrite of every product, and after its vacuum. */
   rewrite: boolean
@@ -201,6 +205,7 @@ function parseOptions(): Options {
       'write-doc': { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       shape: { type: 'string', default: 'synthetic' },
+      database: { type: 'string' },
       seed: { type: 'string', default: '1' },
       rewrite: { type: 'boolean', default: false },
       duration: { type: 'string', default: '10' },
@@ -233,6 +238,7 @@ function parseOptions(): Options {
     writeDoc: values['write-doc'],
     fresh: values.fresh,
     shape: shapeOption(values.shape),
+    database: values.database ?? null,
     seed: integer('seed', values.seed, 0),
     rewrite: values.rewrite,
     duration: integer('duration', values.duration, 1),
@@ -850,7 +856,7 @@ async function main() {
   await assertPortFree(options.port)
   const data: PreparedData = await prepareBenchDatabase({
     serverUrl,
-    name: DATABASE_NAMES[options.shape],
+    name: options.database ?? DATABASE_NAMES[options.shape],
     total: options.products,
     fresh: options.fresh,
     shape: options.shape,
@@ -1085,7 +1091,7 @@ async function main() {
       parameters: {
         ...options,
         pipelining: 1,
-        database: DATABASE_NAMES[options.shape],
+        database: options.database ?? DATABASE_NAMES[options.shape],
         productAsin: asin,
         categorySlug: slug,
         ceilingSource,

@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from 'bullmq'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { createRedisConnection } from '#app/lib/redis.server.ts'
+import { holdUntilDone } from '#app/lib/work-in-hand.server.ts'
 import { readFromPrimary } from '#db/read-scope.ts'
 import { jobQueues, type JobData, type JobName, type QueueName } from './names.ts'
 
@@ -68,15 +69,18 @@ function runInProcess<N extends JobName>(
   backoff = 5_000,
 ): void {
   setTimeout(() => {
-    // Loaded here, not at the top: whoever enqueues must not load every handler (docs/decisions/034).
-    import('./registry.ts')
-      // On the primary, whoever enqueued it (decision 055).
-      .then(({ runJob }) => readFromPrimary(() => runJob(name, data)))
-      .catch((error: unknown) => {
-        const retry = attemptsLeft > 1
-        logger.error({ err: error, job: name, retry }, 'in-process job failed')
-        if (retry) runInProcess(name, data, attemptsLeft - 1, backoff, backoff * 2)
-      })
+    // Once running, a graceful stop waits for it (a job still waiting for its time is not held).
+    void holdUntilDone(
+      // Loaded here, not at the top: whoever enqueues must not load every handler (docs/decisions/034).
+      import('./registry.ts')
+        // On the primary, whoever enqueued it (decision 055).
+        .then(({ runJob }) => readFromPrimary(() => runJob(name, data)))
+        .catch((error: unknown) => {
+          const retry = attemptsLeft > 1
+          logger.error({ err: error, job: name, retry }, 'in-process job failed')
+          if (retry) runInProcess(name, data, attemptsLeft - 1, backoff, backoff * 2)
+        }),
+    )
   }, delay).unref()
 }
 

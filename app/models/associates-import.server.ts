@@ -156,6 +156,17 @@ export async function finishRun(
     .execute()
 }
 
+/** Ends every run still running as failed with `message`: those a stopped process held. Answers their ids. */
+export async function failUnfinishedRuns(db: Executor, message: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('associates_import_runs')
+    .set({ status: 'failed', message, updated_at: sql<Date>`now()`, finished_at: sql<Date>`now()` })
+    .where('status', '=', 'running')
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
 /** A run: `stale` when it says running but has not moved for two minutes (its process ended mid-import). */
 export async function getRun(db: Executor, id: number) {
   return db

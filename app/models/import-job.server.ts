@@ -101,3 +101,14 @@ export async function finishImport(
     .where('id', '=', id)
     .execute()
 }
+
+/** Ends every import not yet ended as failed with `message`: those a stopped process held. Answers their ids. */
+export async function failUnfinishedImports(db: Executor, message: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('import_jobs')
+    .set({ status: 'failed', message, finished_at: sql<Date>`now()` })
+    .where('status', 'in', ['queued', 'running'])
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}

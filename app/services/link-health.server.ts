@@ -31,6 +31,7 @@ import {
 import { DEFAULT_STORE, storeProductUrl } from '#app/utils/stores.ts'
 import { isUniqueViolation } from '#app/utils/unique-violation.ts'
 import { db, type Executor } from '#db/client.ts'
+import { importBlockedReason } from './amazon-api-state.server.ts'
 import { followReplacedAsin } from './document.server.ts'
 import { setSiteSwitch } from './site-settings.server.ts'
 
@@ -135,6 +136,10 @@ export async function markLinkProblemSeen(actorId: number, id: number) {
  * and whether the import was queued.
  */
 export async function replaceProductAsin(actorId: number, id: number, asin: string) {
+  // The new ASIN's data comes from an import, which could only fail while Amazon withdraws API access: refused
+  // up front with the imports' own words (docs/decisions/078), nothing changed.
+  const blocked = await importBlockedReason()
+  if (blocked) throw new Refusal(409, blocked)
   const tag = await defaultStoreTag()
   const { title, oldAsin, touched } = await db
     .transaction()

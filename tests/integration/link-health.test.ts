@@ -15,6 +15,7 @@ const tab = await import('#app/routes/admin.products_.link-health.tsx')
 const dashboard = await import('#app/routes/admin._index.tsx')
 const settings = await import('#app/routes/admin.settings.tsx')
 const { recordProblem } = await import('#app/models/link-health.server.ts')
+const { recordApiAnswer } = await import('#app/services/amazon-api-state.server.ts')
 const { sendLinkHealthJob } = await import('#jobs/send-link-health.ts')
 const { createCategory, createProduct, createReview } = await import('#tests/support/catalogue.ts')
 const { recordPageDrops } = await import('#tests/support/page-drops.ts')
@@ -33,6 +34,7 @@ beforeEach(async () => {
   await db.deleteFrom('products').execute()
   await db.updateTable('users').set({ link_health_email: false }).execute()
   await db.updateTable('site_settings').set({ auto_hide_rejected: false }).execute()
+  await db.deleteFrom('amazon_api_state').execute()
 })
 
 /** A product with an open problem of `kind`, detected `minutesAgo`. */
@@ -296,6 +298,35 @@ describe('the Link health tab', () => {
     expect(await productRow(target.product.id)).toEqual(before)
     expect((await problemRow(target.id)).resolved_at).toBeNull()
     expect(await audits()).toEqual([])
+  })
+
+  test('while Amazon withdraws API access, replacing an ASIN is refused up front (409) as imports are; nothing changes', async () => {
+    const target = await problem('rejected')
+    await recordApiAnswer({ code: 'AssociateNotEligible', message: 'Your account does not currently meet it.' })
+    const importJobs = () => db.selectFrom('import_jobs').select('id').execute()
+    const jobsBefore = await importJobs()
+    const drops = recordPageDrops()
+
+    const answer = refusal(
+      await act(editor.cookie, { intent: 'replace-asin', productId: target.product.id, asin: 'B0BLOCKED1' }),
+    )
+    expect(answer.status).toBe(409)
+    expect(answer.message).toMatch(
+      /^Amazon has refused API access since .+ \(AssociateNotEligible: Your account does not currently meet it\.\)\. Imports run again once a call succeeds: test the connection in Settings → Amazon\.$/,
+    )
+    expect(await productRow(target.product.id)).toMatchObject({ asin: target.product.asin })
+    expect(await problemRow(target.id)).toMatchObject({ resolved_at: null })
+    expect(await importJobs()).toEqual(jobsBefore)
+    expect(await audits()).toEqual([])
+    expect(drops.take()).toEqual([])
+    drops.stop()
+
+    // Once a call succeeds, the same replacement goes through.
+    await recordApiAnswer(null)
+    const replaced = await redirectOf(
+      await act(editor.cookie, { intent: 'replace-asin', productId: target.product.id, asin: 'B0BLOCKED1' }),
+    )
+    expect(replaced).toMatchObject({ status: 303, toast: { title: 'ASIN replaced' } })
   })
 
   test('a viewer reads the tab but every write is refused (403) and changes nothing', async () => {

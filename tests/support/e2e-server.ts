@@ -28,6 +28,15 @@ const setupDb = new Kysely<Database>({
 })
 await migrateToLatest(setupDb)
 await seedDatabase(setupDb)
+// Two local stores, so the footer's store chooser is on every page (decision 044); their tags kept where the panel
+// keeps them, not in the environment, which would win over it (tests/e2e/site-wide/associates-tag.spec.ts edits them).
+await setupDb
+  .insertInto('amazon_store_tags')
+  .values([
+    { store: 'US', tag: 'comicvault-20' },
+    { store: 'UK', tag: 'comicvault-21' },
+  ])
+  .execute()
 await setupDb.destroy()
 
 Object.assign(process.env, {
@@ -39,8 +48,9 @@ Object.assign(process.env, {
   RUN_SCHEDULES: 'false',
   // Every e2e request comes from 127.0.0.1; the limits themselves are tested in tests/integration.
   RATE_LIMIT_FACTOR: '100',
-  // Two local stores, so the footer's store chooser is on every page (decision 044).
-  AFFILIATE_TAGS: 'US:comicvault-20,UK:comicvault-21',
+  // The stores' tags are the database's (above), whatever the shell running the tests has set.
+  AFFILIATE_TAG: '',
+  AFFILIATE_TAGS: '',
   // Uploaded media go beside the mail, and are removed with it (e2e-teardown.ts).
   UPLOAD_DIR: join(mailDirectory, 'uploads'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
