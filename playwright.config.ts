@@ -87,7 +87,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && tsx tests/support/e2e-server.ts',
+    // `npm test` builds once, for the integration suite, and says so with E2E_PREBUILT: no second build here.
+    command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}tsx tests/support/e2e-server.ts`,
     url: `${process.env.E2E_BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  adminCookie,
-  builtServerEnv,
-  createSeededDatabase,
-  startBuiltServer,
-  type BuiltServer,
-} from '#tests/support/built-server.ts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
 import { onServer } from '#tests/support/postgres.ts'
-import { startReplica, type Replica } from '#tests/support/replica.ts'
+import { startReplicatedPostgres, type ReplicatedPostgres, type Replica } from '#tests/support/replica.ts'
 
 // Two app hosts of the production build reading public pages from a streaming replica (decision 055). Replay is
 // paused on the replica to make it visibly behind: what a page shows then says which database it was read from.
 
 const WAIT_MS = 400
-const database = await createSeededDatabase(inject('templateDatabase'))
+let postgres: ReplicatedPostgres
+let database: ReplicatedPostgres['database']
 let replica: Replica
 let a: BuiltServer
 let b: BuiltServer
@@ -21,7 +16,8 @@ let plain: BuiltServer
 let cookie = ''
 
 beforeAll(async () => {
-  replica = await startReplica()
+  postgres = await startReplicatedPostgres()
+  ;({ database, replica } = postgres)
   const env = {
     ...builtServerEnv(database),
     DATABASE_REPLICA_URLS: replica.url(database.name),
@@ -38,8 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop(), plain?.stop()])
-  await replica?.stop()
-  await database.drop()
+  await postgres?.stop()
 })
 
 const query = <T>(text: string, values: unknown[] = []) =>

@@ -1,21 +1,25 @@
 import http from 'node:http'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { db } from '#db/client.ts'
-import { seedDatabase } from '#db/seed-data/index.ts'
+import type { Database } from '#db/client.ts'
 import { adminCookie, builtServerEnv, startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts'
 import { expirePriceIn } from '#tests/support/catalogue.ts'
 import { freePort } from '#tests/support/free-port.ts'
-import { startReplica, type Replica } from '#tests/support/replica.ts'
+import { startReplicatedPostgres } from '#tests/support/replica.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
 
 // The shop past one machine, with the real engines (docs/running-on-several-machines.md): two app hosts started as
 // `npm start` starts them, on one Postgres with a streaming replica and one Redis, behind two varnishd running the
 // project's VCL. What a visitor must never notice: a write, a price's deadline, a rolling restart, a host killed.
 
-await seedDatabase(db)
-const databaseUrl = process.env.DATABASE_URL!
-const database = { name: new URL(databaseUrl).pathname.slice(1), url: databaseUrl }
+// The seeded shop on a primary of its own, with a standby replaying it (stopped in afterAll).
+const postgres = await startReplicatedPostgres()
+const { database, replica } = postgres
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }),
+})
 
 /** A probe marks a host sick after two failed checks a second apart: the drain outlasts that. */
 const DRAIN_MS = 4_000
@@ -33,7 +37,6 @@ const visible = await db
 const [shown, hidden] = visible
 const priced = visible.find((row) => row.manual_price === null && row.price !== null && row.id > hidden!.id)!
 
-let replica: Replica
 let caches: Varnish[] = []
 const hosts: BuiltServer[] = []
 const hostPorts: number[] = []
@@ -46,7 +49,6 @@ const startHost = (index: number) =>
   )
 
 beforeAll(async () => {
-  replica = await startReplica()
   const cachePorts = [await freePort(), await freePort()]
   hostPorts.push(await freePort(), await freePort())
   hostEnv = {
@@ -67,7 +69,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(caches.map((cache) => cache.stop()))
   await Promise.all(hosts.map((host) => host.stop()))
-  await replica?.stop()
+  await db.destroy()
+  await postgres.stop()
 })
 
 async function get(base: string, path: string) {
@@ -175,7 +178,7 @@ describe('two app hosts behind two Varnish caches, on a primary and a replica', 
   }, 60_000)
 
   test('a page whose price expires in 20 s is not served with that price 25 s later', async () => {
-    const deadline = await expirePriceIn(priced.id, 20_000)
+    const deadline = await expirePriceIn(priced.id, 20_000, db)
     await replica.catchUp()
     const path = `/product/${priced.asin}`
     const price = `$${Number(priced.price).toFixed(2)}`

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Role } from '#app/lib/permissions.ts'
 import type { Database } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrator.ts'
 import { seedDatabase } from '#db/seed-data/index.ts'
 import { npmStartArguments } from '../../scripts/start-command.ts'
 import { freePort } from './free-port.ts'
@@ -97,15 +98,21 @@ async function waitUntilHealthy(child: ChildProcess, url: string, output: () => 
 export async function createSeededDatabase(template: string) {
   const name = uniqueDatabaseName('built')
   await createDatabase(name, template)
+  await migrateAndSeed(databaseUrl(name), { migrate: false })
+  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
+}
+
+/** Seeds the demo catalogue into the database at `url`, migrating it to the latest schema first unless told not to. */
+export async function migrateAndSeed(url: string, { migrate = true } = {}) {
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(name), max: 1 }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
   })
   try {
+    if (migrate) await migrateToLatest(db)
     await seedDatabase(db)
   } finally {
     await db.destroy()
   }
-  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
 }
 
 /** The services env of a built server on `databaseUrl`, with a Redis prefix of its own. */

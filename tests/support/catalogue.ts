@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely'
-import { db } from '#db/client.ts'
+import { db, type Executor } from '#db/client.ts'
 import type { Categories, Products, Reviews } from '#db/types.ts'
 
 // Small factories for storefront integration tests. Each test file has a database of its own, so every
@@ -14,11 +14,11 @@ export function hoursAgo(hours: number, from: Date = new Date()): Date {
 
 /**
  * Dates the product's price so that it is too old to show (24 hours after last_updated: app/utils/pricing.ts) `ms`
- * from now; answers that moment (epoch ms).
+ * from now; answers that moment (epoch ms). `on`: the test file's database unless another is given.
  */
-export async function expirePriceIn(productId: number, ms: number): Promise<number> {
+export async function expirePriceIn(productId: number, ms: number, on: Executor = db): Promise<number> {
   const deadline = Date.now() + ms
-  await db
+  await on
     .updateTable('products')
     .set({ last_updated: new Date(deadline - 24 * HOUR_MS) })
     .where('id', '=', productId)
