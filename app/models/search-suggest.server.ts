@@ -6,11 +6,13 @@ import { groupTsquery } from './search.server.ts'
 
 const SUGGESTED_PRODUCTS = 6
 const SUGGESTED_CATEGORIES = 4
+/** Matches read before the newest are chosen. */
+const SUGGESTION_CANDIDATES = 500
 
 /**
  * What the search box suggests while a visitor types (docs/decisions/083): visible products whose words hold
  * every word typed, the last as the start of a word ("mylar ba" finds "Mylar Bags"), each through the owner's
- * synonyms, newest first; and visible categories whose name starts a word with it. The synonyms of these few
+ * synonyms, the newest of the first 500 found; and visible categories whose name starts a word with it. The synonyms of these few
  * words are read by their indexes, not as a whole list.
  */
 export async function suggestSearch(
@@ -46,11 +48,19 @@ export async function suggestSearch(
   )})`
   const typed = expandWords(done, synonyms).map(groupTsquery)
   const query = [...typed, started].reduce((all, next) => sql`(${all} && ${next})`)
-  const products = await visibleProducts(db)
-    .where(sql<boolean>`p.search_vector @@ ${query}`)
-    .select(['p.asin', 'p.title', 'p.image_url as imageUrl'])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
+  // The newest of the first few hundred matches: a bounded read whatever the prefix, where the newest of all
+  // would walk the whole catalogue for a prefix nothing has ("longb").
+  const products = await db
+    .selectFrom(
+      visibleProducts(db)
+        .where(sql<boolean>`p.search_vector @@ ${query}`)
+        .select(['p.id', 'p.asin', 'p.title', 'p.image_url as imageUrl', 'p.created_at'])
+        .limit(SUGGESTION_CANDIDATES)
+        .as('m'),
+    )
+    .select(['m.asin', 'm.title', 'm.imageUrl'])
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(SUGGESTED_PRODUCTS)
     .execute()
   const categories = await db
