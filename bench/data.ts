@@ -4,7 +4,6 @@ import pg from 'pg'
 import { parseMarkdown } from '#app/lib/content/parse-markdown.server.ts'
 import { embedTargets } from '#app/lib/content/parse-markdown.server.ts'
 import { deleteDocument, getDocumentBySlug, insertDocument, setEmbeds } from '#app/models/document.server.ts'
-import { countSearchVocabulary } from '#app/models/search.server.ts'
 import type { Database } from '#db/client.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { migrateToLatest } from '#db/migrator.ts'
@@ -214,21 +213,6 @@ async function freshen(client: pg.Client, name: string, marker: Marker, log: (li
   await client.query('COMMIT')
   await client.query('VACUUM ANALYZE')
   await writeMarker(client, name, { ...marker, generatedAt: new Date().toISOString() })
-}
-
-/**
- * What the worker does every hour on a live site (jobs/count-search-vocabulary.ts): the catalogue's most used
- * title words and pairs get their search counts. The bench runs no worker, so it does this itself before
- * measuring, on a new database and on a reused one alike (there, only what is missing: writes of earlier runs
- * may have dropped counts). Returns how many terms it counted.
- */
-export async function countBenchVocabulary(databaseUrl: string): Promise<number> {
-  const db = openDatabase(databaseUrl)
-  try {
-    return await countSearchVocabulary(db)
-  } finally {
-    await db.destroy()
-  }
 }
 
 /** The guide of the cold `guide page` row, at a fixed address (docs/decisions/052). */

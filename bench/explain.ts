@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util'
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
 import pg from 'pg'
 import { listCategoryProducts } from '#app/models/product.server.ts'
+import { suggestSearch } from '#app/models/search-suggest.server.ts'
 import { searchProducts } from '#app/models/search.server.ts'
 import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
 import type { CategoryFilters } from '#app/schemas/category-filters.ts'
 import { NO_SPEC_FILTERS, type SpecFilters } from '#app/schemas/spec-filters.ts'
-import { containsPattern } from '#app/utils/search.ts'
 import type { Database } from '#db/client.ts'
 import { databaseUrlFor } from './data.ts'
 
@@ -19,8 +19,8 @@ const { values: options } = parseArgs({
     database: { type: 'string', default: 'cv_bench' },
     common: { type: 'string', default: 'mylar' },
     rare: { type: 'string', default: 'Mylites Magazine Bags, Digest' },
-    // First counts (below): a term that matches nothing, a word most products have, common neighbours, three and
-    // four common words, one character and two.
+    // More searches: a typo, a word most products have, common neighbours, three and four common words, one
+    // character and two.
     none: { type: 'string', default: 'golden myla' },
     word: { type: 'string', default: 'comic' },
     pair: { type: 'string', default: 'comic book' },
@@ -28,8 +28,6 @@ const { values: options } = parseArgs({
     phrase4: { type: 'string', default: 'comic bags and boards' },
     letter: { type: 'string', default: 'a' },
     letters: { type: 'string', default: 'bo' },
-    // Only the first counts: they call count_search_term alone, so they also run on a database of an older schema.
-    'counts-only': { type: 'boolean', default: false },
   },
 })
 
@@ -44,108 +42,29 @@ const db = new Kysely<Database>({
 })
 
 async function explain(label: string, run: () => Promise<unknown>) {
-  await run() // the first run may count a search term and warms the cache: measure the second
+  await run() // warms the cache: measure the second
   captured = []
   await run()
-  const queries = captured
+  const queries = captured.filter((query) => !/^(begin|commit|rollback)\b/i.test(query.sql))
   console.log(`\n### ${label}\n`)
   let total = 0
-  // Replayed in one transaction, rolled back, so nothing is kept twice. The plans of the statements a function runs
-  // (search_walk's page, docs/decisions/068) are auto_explain's, sent back as notices (LOAD needs a superuser).
+  // Replayed in one transaction, rolled back, so nothing is written twice.
   const client = await pool.connect()
-  const notices: string[] = []
-  const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '')
-  client.on('notice', onNotice)
   await client.query('BEGIN')
-  await client.query(`LOAD 'auto_explain'; SET LOCAL auto_explain.log_min_duration = 0;
-    SET LOCAL auto_explain.log_analyze = on; SET LOCAL auto_explain.log_buffers = on;
-    SET LOCAL auto_explain.log_nested_statements = on; SET LOCAL auto_explain.log_level = notice`)
   for (const query of queries) {
-    if (/^(begin|commit|rollback)\b/i.test(query.sql)) continue
-    notices.length = 0
-    const explained = `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(explained, query.parameters as unknown[])
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
+      query.parameters as unknown[],
+    )
     const plan = rows.map((row) => row['QUERY PLAN'])
     total += Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? 0)
-    const nested = notices
-      .filter((notice) => !notice.includes(explained) && /\bScan\b.* on \w+/.test(notice)) // not a one-line helper's
-      .map((notice) => notice.replace(/^duration: [\d.]+ ms {2}plan:\n/, '').trim())
-    // A rare term's kept ids make a long literal: the count says enough.
-    const shown = [...plan, ...nested]
-      .join('\n')
-      .replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
+    // A page's ids make a long literal: the count says enough.
+    const shown = plan.join('\n').replace(/'\{[\d,]{80,}\}'/g, (ids) => `'{…${ids.split(',').length} ids}'`)
     console.log('```\n' + query.sql.replace(/\s+/g, ' ') + '\n' + shown + '\n```')
   }
   await client.query('ROLLBACK')
-  client.off('notice', onNotice)
-  client.release(true) // auto_explain stays loaded in the backend: not back to the pool
-  const statements = queries.filter((query) => !/^(begin|commit|rollback)\b/i.test(query.sql)).length
-  console.log(`\n${label}: ${statements} queries, ${total.toFixed(2)} ms execution in all`)
-}
-
-async function firstCount(term: string) {
-  const started = performance.now()
-  await pool.query('DELETE FROM search_terms WHERE term = lower($1)', [term])
-  await searchProducts(db, term)
-  return performance.now() - started
-}
-
-/**
- * A term's first count, as a search makes it (count_search_term), with the plans of the statements inside the function:
- * auto_explain's, for nested statements, sent back as a notice. Needs a superuser (LOAD); without one, only the time.
- */
-async function explainFirstCount(label: string, term: string) {
-  const client = await pool.connect()
-  const notices: string[] = []
-  const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '')
-  client.on('notice', onNotice)
-  try {
-    await client.query('DELETE FROM search_terms WHERE term = lower($1)', [term])
-    const explained = await client
-      .query(
-        `LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on;
-         SET auto_explain.log_buffers = on; SET auto_explain.log_nested_statements = on;
-         SET auto_explain.log_level = notice; SET client_min_messages = notice`,
-      )
-      .then(() => true)
-      .catch(() => false)
-    const started = performance.now()
-    const { rows } = await client.query<{ title_matches: number; rest_matches: number }>(
-      'SELECT title_matches, rest_matches FROM count_search_term(lower($1), $2)',
-      [term, containsPattern(term)],
-    )
-    const ms = performance.now() - started
-    // The statements that read the texts, the words or the grams (a one-word term's are three, decision 061).
-    const plans = notices
-      .map((notice) => notice.replace(/^duration: [\d.]+ ms {2}plan:\nQuery Text:[^]*?\n(?=\S)/, '').trim())
-      .filter((plan) => /on (product_search|search_word_blocks|search_gram_blocks|search_pair_repeats)\b/.test(plan))
-    console.log(`\n### first count of ${label} "${term}"\n`)
-    if (explained) for (const plan of plans) console.log('```\n' + plan + '\n```')
-    const { title_matches: title, rest_matches: rest } = rows[0]!
-    console.log(`\n${label}: ${title + rest} matches (${title} in the title), ${ms.toFixed(1)} ms from the client`)
-  } finally {
-    client.off('notice', onNotice)
-    await client.query('RESET ALL').catch(() => {})
-    client.release(true) // auto_explain stays loaded in the backend: not back to the pool
-  }
-}
-
-const firstCounts = async () => {
-  await explainFirstCount('a term that matches nothing', options.none)
-  await explainFirstCount('a rare term', options.rare)
-  await explainFirstCount('a common term', options.common)
-  await explainFirstCount('a word most products have', options.word)
-  await explainFirstCount('two common neighbouring words', options.pair)
-  await explainFirstCount('three words', options.phrase)
-  await explainFirstCount('four words', options.phrase4)
-  await explainFirstCount('one character', options.letter)
-  await explainFirstCount('two characters', options.letters)
-}
-
-if (options['counts-only']) {
-  await firstCounts()
-  await db.destroy()
-  process.exit(0)
+  client.release()
+  console.log(`\n${label}: ${queries.length} queries, ${total.toFixed(2)} ms execution in all`)
 }
 
 const { rows: sizes } = await pool.query<{ slug: string; id: number; n: number }>(`
@@ -237,8 +156,17 @@ await explain(`search "${options.common}", polyethylene, up to 2 mil`, () =>
 await explain(`search "${options.rare}", fits magazine`, () =>
   searchProducts(db, options.rare, 1, spec({ fits: ['magazine'] })),
 )
-await firstCounts()
-console.log(
-  `\nFirst search of a term (counted, then kept): "${options.common}" ${(await firstCount(options.common)).toFixed(0)} ms, "${options.rare}" ${(await firstCount(options.rare)).toFixed(0)} ms`,
-)
+for (const [label, term] of [
+  ['a typo', options.none],
+  ['a word most products have', options.word],
+  ['two common neighbouring words', options.pair],
+  ['three words', options.phrase],
+  ['four words', options.phrase4],
+  ['one character', options.letter],
+  ['two characters', options.letters],
+] as const) {
+  await explain(`search "${term}" (${label})`, () => searchProducts(db, term))
+}
+await explain(`suggestions "${options.common.slice(0, 3)}"`, () => suggestSearch(db, options.common.slice(0, 3)))
+await explain(`suggestions "comic ba"`, () => suggestSearch(db, 'comic ba'))
 await db.destroy()

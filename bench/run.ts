@@ -11,14 +11,7 @@ import { freePort } from '#tests/support/free-port.ts'
 import { startVarnish, type Varnish } from '#tests/support/varnish.ts'
 import { analyticsPath, ensureAnalyticsData } from './analytics.ts'
 import { cannon, percentile } from './cannon.ts'
-import {
-  BENCH_GUIDE_SLUG,
-  countBenchVocabulary,
-  ensureBenchGuide,
-  prepareBenchDatabase,
-  type PreparedData,
-  type Shape,
-} from './data.ts'
+import { BENCH_GUIDE_SLUG, ensureBenchGuide, prepareBenchDatabase, type PreparedData, type Shape } from './data.ts'
 import { bustedSearchPath, coldMixes, loadCatalogue, type Catalogue } from './mixes.ts'
 import {
   CLOCK_TICKS,
@@ -30,7 +23,6 @@ import {
   waitForHealth,
 } from './server.ts'
 import {
-  databaseNow,
   FRESH_SEARCH_PATTERN,
   freshSearchTerms,
   rewriteEveryProduct,
@@ -172,8 +164,6 @@ interface Measurement {
   pageCache: { miss: number; hit: number; none: number; missShare: number | null }
   /** Searches only: answers that found no product. */
   emptyResults?: number
-  /** Searches only: terms counted for the first time (rows inserted into search_terms; Postgres's statistics). */
-  firstCounts?: number
   /** Under writes only: admin saves that succeeded and failed during the measured run. */
   saves?: SaveCounts
   statusCodes: Record<string, number>
@@ -391,23 +381,6 @@ async function postgresPids(databaseUrl: string): Promise<number[]> {
   }
 }
 
-/**
- * Terms counted so far: each first search of a term inserts its row into search_terms (decision 031). Postgres's
- * statistics, which backends report at most once a second, so a row's figure is close, not exact.
- */
-async function termsCounted(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ inserted: string }>(
-      "SELECT pg_stat_get_tuples_inserted('search_terms'::regclass) AS inserted",
-    )
-    return Number(rows[0]!.inserted)
-  } finally {
-    await client.end()
-  }
-}
-
 interface AnswerCounts {
   miss: number
   hit: number
@@ -444,7 +417,6 @@ async function measure(
   busy: number,
   pids: () => Promise<{ server: number[]; postgres: number[] }>,
   saves?: () => SaveCounts,
-  termsCounted?: () => Promise<number>,
 ): Promise<Measurement> {
   const common = (counts: AnswerCounts): autocannon.Options => ({
     url: target.next ? base : base + target.path,
@@ -464,7 +436,6 @@ async function measure(
   const underTest = await pids()
   const all = [...underTest.server, ...underTest.postgres]
   const savesBefore = saves?.()
-  const countedBefore = target.search ? await termsCounted?.() : undefined
   const ticksBefore = cpuTicks(all)
   const ticksOfEach = (pids: number[]) => new Map(pids.map((pid) => [pid, processTicks(pid)]))
   const serverBefore = ticksOfEach(underTest.server)
@@ -479,7 +450,6 @@ async function measure(
     return round((ticks * 1000) / CLOCK_TICKS / result.requests.total, 2)
   }
   const savesAfter = saves?.()
-  const countedAfter = countedBefore === undefined ? undefined : await termsCounted?.()
   samples.sort((a, b) => a - b)
   const statusCodes: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0
@@ -504,7 +474,6 @@ async function measure(
       missShare: cached ? counts.miss / cached : null,
     },
     ...(target.search ? { emptyResults: counts.empty } : {}),
-    ...(countedBefore !== undefined && countedAfter !== undefined ? { firstCounts: countedAfter - countedBefore } : {}),
     ...(savesBefore && savesAfter
       ? { saves: { done: savesAfter.done - savesBefore.done, failed: savesAfter.failed - savesBefore.failed } }
       : {}),
@@ -709,10 +678,10 @@ const PREPARATIONS: Record<Exclude<Preparation, 'none'>, string> = {
 }
 
 /** Puts the database in a group's state; answers the seconds it took. */
-function prepare(preparation: Exclude<Preparation, 'none'>, databaseUrl: string, countedSince: Date) {
-  if (preparation === 'vacuum') return vacuumAfterBulkLoad(databaseUrl, countedSince)
-  if (preparation === 'rewrite') return rewriteEveryProduct(databaseUrl, countedSince)
-  return vacuumAsTheJobsDo(databaseUrl, countedSince)
+function prepare(preparation: Exclude<Preparation, 'none'>, databaseUrl: string) {
+  if (preparation === 'vacuum') return vacuumAfterBulkLoad(databaseUrl)
+  if (preparation === 'rewrite') return rewriteEveryProduct(databaseUrl)
+  return vacuumAsTheJobsDo(databaseUrl)
 }
 
 /** The cold rows include the analytics page (its data takes a minute to write the first time). */
@@ -862,12 +831,6 @@ async function main() {
     shape: options.shape,
     log,
   })
-  const vocabularyStarted = performance.now()
-  const counted = await countBenchVocabulary(data.databaseUrl)
-  const vocabularySeconds = (performance.now() - vocabularyStarted) / 1000
-  log(
-    `Counted ${counted} terms of the search vocabulary, as the worker does hourly (${vocabularySeconds.toFixed(1)} s)`,
-  )
   await ensureBenchGuide(data.databaseUrl)
   if (measuresAnalytics(options)) await ensureAnalyticsData(data.databaseUrl, log)
   const rebuilt = ensureBuild()
@@ -953,14 +916,12 @@ async function main() {
       postgres: await postgresPids(data.databaseUrl),
     })
     const groups = loadStates(options)
-    // The search counts the measured rows make: dropped before the second state, so its terms are new again.
-    const countedSince = groups.length > 1 ? await databaseNow(data.databaseUrl) : null
     const targets: Target[] = []
     const measurements: Measurement[] = []
     for (const [index, group] of groups.entries()) {
-      if (group.prepare !== 'none' && countedSince) {
-        log(`${PREPARATIONS[group.prepare]} (after dropping the search counts the rows above made)…`)
-        const seconds = await prepare(group.prepare, data.databaseUrl, countedSince)
+      if (group.prepare !== 'none') {
+        log(`${PREPARATIONS[group.prepare]}…`)
+        const seconds = await prepare(group.prepare, data.databaseUrl)
         preparedSeconds[group.prepare] = seconds
         log(`  done in ${seconds.toFixed(1)} s`)
         if (redisUrl) await clearRedisPrefix(redisUrl, 'bench')
@@ -979,8 +940,7 @@ async function main() {
         try {
           const at = target.direct ? base : front
           const saved = loop && (() => ({ ...loop.counts }))
-          const counted = () => termsCounted(data.databaseUrl)
-          measurements.push(await measure(at, target, options, busy, serverPids, saved, counted))
+          measurements.push(await measure(at, target, options, busy, serverPids, saved))
         } finally {
           await loop?.stop()
         }
@@ -1029,11 +989,6 @@ async function main() {
       }
       if (m.emptyResults && cold) {
         notes.push(`${m.name}: ${percent(m.requests ? m.emptyResults / m.requests : 0)} of the searches found nothing`)
-      }
-      if (m.firstCounts && cold && m.requests) {
-        notes.push(
-          `${m.name}: ~${percent(m.firstCounts / m.requests)} of the searches counted their term for the first time`,
-        )
       }
       if (m.saves) {
         notes.push(

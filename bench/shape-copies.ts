@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { titleTerms } from '#app/utils/search.ts'
+import { queryWords } from '#app/utils/search-query.ts'
 import type { Database } from '#db/client.ts'
 import { products as seededProducts } from '#db/seed-data/products.ts'
 import { asinOfG, drawnValues, hashOfG, uniformDraws } from './draws-sql.ts'
@@ -83,25 +83,20 @@ FROM priced p
 JOIN originals o ON o.n = (p.g - 1) % $2::int
 `
 
-/**
- * Back to what a late autovacuum would leave, for the second group of cold rows: the search counts the first group
- * made are dropped (so its terms are new again), then `VACUUM ANALYZE`. Answers the seconds it took.
- */
-export function vacuumAfterBulkLoad(databaseUrl: string, countedSince: Date): Promise<number> {
+/** Back to what a late autovacuum would leave, for the second group of cold rows: `VACUUM ANALYZE`. Answers the seconds it took. */
+export function vacuumAfterBulkLoad(databaseUrl: string): Promise<number> {
   return timed(databaseUrl, async (client) => {
-    await dropSearchCounts(client, countedSince)
     await client.query('VACUUM ANALYZE')
   })
 }
 
 /**
  * Every product rewritten at once, as the nightly refresh rewrites them (its `last_updated`, `amazon_checked_at`),
- * for the rows "(after a rewrite)": a new version of each row, the old ones dead, no page all-visible. The search
- * counts the rows before made are dropped first, as for the VACUUM. Answers the seconds it took.
+ * for the rows "(after a rewrite)": a new version of each row, the old ones dead, no page all-visible. Answers the
+ * seconds it took.
  */
-export function rewriteEveryProduct(databaseUrl: string, countedSince: Date): Promise<number> {
+export function rewriteEveryProduct(databaseUrl: string): Promise<number> {
   return timed(databaseUrl, async (client) => {
-    await dropSearchCounts(client, countedSince)
     await client.query('UPDATE products SET last_updated = now(), amazon_checked_at = now()')
   })
 }
@@ -110,7 +105,7 @@ export function rewriteEveryProduct(databaseUrl: string, countedSince: Date): Pr
  * The vacuum the refresh and the import run after writing that many products (db/vacuum.ts: the jobs' own code),
  * for the rows "(after the rewrite's vacuum)". Answers the seconds it took.
  */
-export async function vacuumAsTheJobsDo(databaseUrl: string, countedSince: Date): Promise<number> {
+export async function vacuumAsTheJobsDo(databaseUrl: string): Promise<number> {
   // The bench's stdout carries its results only: the vacuum's log line stays out of it.
   process.env.LOG_LEVEL = 'warn'
   const { vacuumAfterBulkWrite } = await import('#db/vacuum.ts')
@@ -122,17 +117,13 @@ export async function vacuumAsTheJobsDo(databaseUrl: string, countedSince: Date)
       .selectFrom('products')
       .select(sql<number>`count(*)::int`.as('count'))
       .executeTakeFirstOrThrow()
-    return await timed(databaseUrl, async (client) => {
-      await dropSearchCounts(client, countedSince)
+    return await timed(databaseUrl, async () => {
       if (!(await vacuumAfterBulkWrite(db, count))) throw new Error(`The jobs would not vacuum after ${count} products`)
     })
   } finally {
     await db.destroy()
   }
 }
-
-const dropSearchCounts = (client: pg.Client, since: Date) =>
-  client.query('DELETE FROM search_terms WHERE counted_at >= $1', [since])
 
 /** `work` on a connection of its own; answers the seconds it took. */
 async function timed(databaseUrl: string, work: (client: pg.Client) => Promise<void>): Promise<number> {
@@ -147,30 +138,17 @@ async function timed(databaseUrl: string, work: (client: pg.Client) => Promise<v
   return (performance.now() - started) / 1000
 }
 
-/** The database's clock: search counts made after this are the measured rows' own. */
-export async function databaseNow(databaseUrl: string): Promise<Date> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ now: Date }>('SELECT now() AS now')
-    return rows[0]!.now
-  } finally {
-    await client.end()
-  }
-}
-
 /** The words of the seeded titles ("golden", "775m", "acid-free"): every copy's title holds its original's. */
 const titleWords = [
   ...new Set(
-    seededProducts.flatMap((product) => [...titleTerms(product.title)].filter((t) => /^[a-z0-9][a-z0-9/-]+$/.test(t))),
+    seededProducts.flatMap((product) => queryWords(product.title).filter((t) => /^[a-z0-9][a-z0-9/-]+$/.test(t))),
   ),
 ].sort()
 /** Words longer than their first four letters, which are typed as a prefix of them. */
 const prefixable = titleWords.filter((word) => /^[a-z][a-z-]{4,}$/.test(word))
 
 /**
- * Search terms mostly never searched before: one in ten a single title word (the vocabulary the worker counts
- * ahead), the others a title word and the first four letters of another, as typed before the second word is done
+ * Search terms mostly never searched before: one in ten a single title word, the others a title word and the first four letters of another, as typed before the second word is done
  * ("golden myla", "775m slee"): some four thousand pairs, most matching nothing. The n-th term of a seed is always the same (a hash of
  * both), so the two groups of `--shape copies --cold` ask for the same terms.
  */

@@ -370,18 +370,11 @@ export interface Products {
   rejected_runs: Generated<number>;
   resealable: Generated<boolean>;
   review_count: Generated<number>;
-  search_description: Generated<string | null>;
-  search_title: Generated<string | null>;
+  search_vector: Generated<string>;
   soft_hidden: Generated<boolean>;
   thickness_mil: Numeric | null;
   title: string;
   updated_at: Generated<Timestamp>;
-}
-
-export interface ProductSearch {
-  id: number;
-  joined_description: string;
-  joined_title: string;
 }
 
 export interface ProductViews {
@@ -415,20 +408,6 @@ export interface ReviewSignInLinks {
   used_at: Timestamp | null;
 }
 
-export interface SearchGramBlocks {
-  block: number;
-  gram: string;
-  in_text: string;
-  in_title: string;
-}
-
-export interface SearchPairRepeats {
-  block: number;
-  in_text: string;
-  in_title: string;
-  word: string;
-}
-
 export interface SearchQueries {
   day: Generated<Timestamp>;
   opens: Generated<number>;
@@ -446,20 +425,7 @@ export interface SearchSynonyms {
   words: string;
 }
 
-export interface SearchTerms {
-  counted_at: Generated<Timestamp>;
-  pattern: string;
-  rest_ids: number[] | null;
-  rest_matches: number;
-  term: string;
-  title_ids: number[] | null;
-  title_matches: number;
-}
-
-export interface SearchWordBlocks {
-  block: number;
-  in_text: string;
-  in_title: string;
+export interface SearchVocabulary {
   word: string;
 }
 
@@ -547,17 +513,13 @@ export interface DB {
   mfa_factors: MfaFactors;
   mfa_recovery_codes: MfaRecoveryCodes;
   password_reset_tokens: PasswordResetTokens;
-  product_search: ProductSearch;
   product_views: ProductViews;
   products: Products;
   review_sign_in_links: ReviewSignInLinks;
   reviews: Reviews;
-  search_gram_blocks: SearchGramBlocks;
-  search_pair_repeats: SearchPairRepeats;
   search_queries: SearchQueries;
   search_synonyms: SearchSynonyms;
-  search_terms: SearchTerms;
-  search_word_blocks: SearchWordBlocks;
+  search_vocabulary: SearchVocabulary;
   sessions: Sessions;
   site_settings: SiteSettings;
   subscribers: Subscribers;

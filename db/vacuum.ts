@@ -20,9 +20,7 @@ export async function vacuumAfterBulkWrite(db: Kysely<Database>, productsWritten
   if (productsWritten < VACUUM_AFTER_PRODUCTS_WRITTEN) return false
   const started = performance.now()
   try {
-    await sql`VACUUM (ANALYZE, SKIP_LOCKED) products, category_listing_counts, search_terms, product_search, search_word_blocks, search_gram_blocks, search_pair_repeats`.execute(
-      db,
-    )
+    await sql`VACUUM (ANALYZE, SKIP_LOCKED) products, category_listing_counts, search_vocabulary`.execute(db)
   } catch (error) {
     // The job's writes are done and recorded: a failed vacuum leaves what autovacuum will find, not a failed job.
     logger.warn({ err: error, productsWritten }, 'vacuum after a bulk write failed')

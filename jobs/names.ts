@@ -1,4 +1,3 @@
-import type { CountSearchVocabularyData } from './count-search-vocabulary.ts'
 import type { ImportProductsData } from './import-products.ts'
 import type { PublishGuidesData } from './publish-guides.ts'
 import type { RefreshProductsData } from './refresh-products.ts'
@@ -15,7 +14,6 @@ export const jobQueues = {
   'send-digest': 'digest',
   'refresh-products': 'amazon',
   'import-products': 'amazon',
-  'count-search-vocabulary': 'search',
   // A queue of its own, like each scheduled job's: its pending run never sits among the mail still to send.
   'send-link-health': 'link-health',
   'publish-guides': 'content',
@@ -26,7 +24,6 @@ export interface JobDataByName {
   'send-digest': SendDigestData
   'refresh-products': RefreshProductsData
   'import-products': ImportProductsData
-  'count-search-vocabulary': CountSearchVocabularyData
   'send-link-health': SendLinkHealthData
   'publish-guides': PublishGuidesData
 }

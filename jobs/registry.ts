@@ -1,4 +1,3 @@
-import { countSearchVocabularyJob } from './count-search-vocabulary.ts'
 import { importProductsJob } from './import-products.ts'
 import type { JobData, JobName } from './names.ts'
 import { publishGuidesJob } from './publish-guides.ts'
@@ -16,7 +15,6 @@ const handlers: { [N in JobName]: (data: JobData<N>) => Promise<unknown> } = {
   'send-digest': sendDigestJob,
   'refresh-products': refreshProductsJob,
   'import-products': importProductsJob,
-  'count-search-vocabulary': countSearchVocabularyJob,
   'send-link-health': sendLinkHealthJob,
   'publish-guides': publishGuidesJob,
 }

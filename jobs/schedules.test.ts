@@ -42,10 +42,6 @@ describe('nextRunAt', () => {
       'scheduled guides are swept every five minutes, in case a delayed job was lost',
       { id: 'publish-due-guides', pattern: '*/5 * * * *', job: 'publish-guides', data: {} },
     ],
-    [
-      'the search vocabulary is counted every hour',
-      { id: 'search-vocabulary', pattern: '40 * * * *', job: 'count-search-vocabulary', data: {} },
-    ],
   ])('%s', (_title, schedule) => {
     expect(schedules).toContainEqual(schedule)
   })

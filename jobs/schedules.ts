@@ -10,7 +10,6 @@ export type Schedule = { [N in JobName]: { id: string; pattern: string; job: N; 
 export const schedules: Schedule[] = [
   { id: 'weekly-digest', pattern: '0 9 * * 1', job: 'send-digest', data: {} },
   { id: 'nightly-refresh', pattern: '15 3 * * *', job: 'refresh-products', data: { trigger: 'schedule' } },
-  { id: 'search-vocabulary', pattern: '40 * * * *', job: 'count-search-vocabulary', data: {} },
   // After the 03:15 refresh has long finished, before the working day (docs/decisions/047).
   { id: 'daily-link-health', pattern: '0 7 * * *', job: 'send-link-health', data: {} },
   // Scheduled guides have a delayed job each; this catches one a restart or a lost Redis dropped (decision 052).

@@ -2,8 +2,10 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { getVisibleCategory, listVisibleCategories } from '#app/models/category.server.ts'
 import { getPublishedDocument, searchGuides } from '#app/models/document.server.ts'
 import { getLastDataUpdate } from '#app/models/refresh-log.server.ts'
+import { listSearchSynonyms } from '#app/models/search.server.ts'
 import { catalogueSpecFacets, categorySpecFacets, specFacetsOfIds } from '#app/models/spec-facets.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { synonymMap } from '#app/utils/search-query.ts'
 import { db } from '#db/client.ts'
 import { memoUntilWrite } from './memo-until-write.server.ts'
 
@@ -34,13 +36,21 @@ export const visibleCategory = memoUntilWrite((slug) => getVisibleCategory(db, s
 export const categoryFacets = memoUntilWrite((categoryId) => categorySpecFacets(db, Number(categoryId)))
 
 /**
- * The spec filters a search's page offers, by the term as typed: exact when the term keeps its matches' ids (a
- * primary-key read of at most two thousand rows); for a common term, whose matches only a trigram scan could
- * gather, those of the whole visible catalogue (a value none of the matches has then finds nothing, and says so).
+ * The spec filters a search's page offers, by the term as typed: exact when the search has at most two thousand
+ * matches (a primary-key read of their ids); for a common term, those of the whole visible catalogue (a value
+ * none of the matches has then finds nothing, and says so).
  */
 export const searchFacets = memoUntilWrite((_term, matchIds: number[] | null) =>
   matchIds ? specFacetsOfIds(db, matchIds) : catalogueFacets(),
 )
+
+/**
+ * The owner's synonyms as the search reads them (docs/decisions/083): every row, once, not once per search. Like
+ * every kept read it is dropped by a catalogue write's page drops, so a write to search_synonyms (the
+ * /admin/search editor) must call invalidatePages (app/lib/page-invalidation.server.ts) after its transaction,
+ * as any catalogue write does: every process then reads searchSynonyms afresh on its next search.
+ */
+export const searchSynonyms = memoUntilWrite(async () => synonymMap(await listSearchSynonyms(db)))
 
 /** The guides a search's first page lists above its products (a few), by the term as typed. */
 export const guidesMatching = memoUntilWrite((term) => searchGuides(db, term.split(/\s+/), 3))

@@ -1,231 +1,213 @@
 import { sql, type RawBuilder } from 'kysely'
 import { NO_SPEC_FILTERS, specFiltersSet, type SpecFilters } from '#app/schemas/spec-filters.ts'
-import { containsPattern, titleTerms } from '#app/utils/search.ts'
+import { expandWords, NO_SYNONYMS, queryWords, type SynonymMap, type WordGroup } from '#app/utils/search-query.ts'
+import { containsPattern } from '#app/utils/search.ts'
 import type { Executor } from '#db/client.ts'
-import { plannedPerCall } from '#db/planned-per-call.ts'
-import type { Products, SearchTerms } from '#db/types.ts'
-import { cardColumns, specConditions, visibleProducts, withSpecFilters } from './product.server.ts'
+import { cardColumns, visibleProducts, withSpecFilters } from './product.server.ts'
 
 /**
- * The public product search (SPEC §5): a case-insensitive substring of the title or the description, title
- * matches first, then the newest. How many products a term matches is read from search_terms, counted the
- * first time the term is searched (the catalogue's own vocabulary ahead of that: countSearchVocabulary) and kept
- * right by every write to products since (docs/decisions/031). The first count of a one-word term adds up the
- * bitmaps of the words that contain it (docs/decisions/061); of a longer one, it reads product_search, the visible
- * products' search texts alone, with their trigram indexes (docs/decisions/059).
- * Each of the two groups, title matches and the rest, is read one of two ways: by its ids when the term is
- * rare (the table keeps them), or in the newest-first index with the pattern as a filter when it is common,
- * where a page is found after a few hundred rows.
+ * The public product search (SPEC §5 and its decided extension, docs/decisions/083): a product matches when
+ * every word of the query, or one of its synonyms, is among its title's, brand's, category's, description's or
+ * specs' words in any common form (products.search_vector, GIN), or when its title or description contains the
+ * text as typed (pg_trgm). Ranked: the whole phrase in the title, then every word in the title, then the rest;
+ * ties newest first. Counted exactly up to SEARCH_COUNT_LIMIT; past it the order is newest alone.
  */
 
 export const SEARCH_PAGE_SIZE = 24
-/**
- * How many of the catalogue's most used title words and pairs keep their counts ready. Kept terms are capped
- * at 2,000 (decision 031): the rest is room for what visitors search besides.
- */
-export const SEARCH_VOCABULARY_SIZE = 1500
+/** Matches counted (and ranked) exactly; a search that finds more says "over" this many, newest first. */
+export const SEARCH_COUNT_LIMIT = 10_000
+/** Up to this many matches, a search's spec filters are those of its matches (by their ids). */
+const FACET_IDS_LIMIT = 2_000
+/** The substring rule needs a trigram: shorter text is matched by its words alone. */
+const SUBSTRING_MIN_LENGTH = 3
 
-type TermCounts = Pick<SearchTerms, 'title_matches' | 'rest_matches' | 'title_ids' | 'rest_ids'>
-
-/**
- * What reading one match through its trigram index (and sorting the lot) costs, in rows of the newest-first
- * walk: measured on the bench catalogue, where both ways cost the same at page ~100 of "mylar" (~25 ms).
- */
-const GATHER_COST_IN_WALKED_ROWS = 2
-
-/**
- * Whether a group's page is cheaper to reach by walking the newest-first index than by gathering its matches:
- * the walk passes about (offset + limit) × visible ÷ matches rows, gathering reads each match once. Page 1 of a
- * common term walks; page 40 of a term of a thousand matches (83,000 rows of walk) gathers.
- */
-export const walkReachesSooner = (offset: number, limit: number, matches: number, visible: number) =>
-  (offset + limit) * visible <= GATHER_COST_IN_WALKED_ROWS * matches * matches
-
-export async function searchProducts(db: Executor, term: string, page = 1, spec: SpecFilters = NO_SPEC_FILTERS) {
-  const pattern = containsPattern(term)
-  const kept = await countsFor(db, term, pattern)
-  const narrowed = specFiltersSet(spec)
-  const counts = narrowed ? await narrowedCounts(db, pattern, kept, spec) : kept
-  const offset = (page - 1) * SEARCH_PAGE_SIZE
-  const walk = (groupOffset: number, limit: number, matches: number) =>
-    !narrowed && walkReachesSooner(groupOffset, limit, matches, kept.visible)
-  const products = []
-  if (offset < counts.title_matches) {
-    const byWalk = walk(offset, SEARCH_PAGE_SIZE, counts.title_matches)
-    const page = { ids: counts.title_ids, offset, limit: SEARCH_PAGE_SIZE, walk: byWalk }
-    products.push(...(await readGroup(db, 'title', pattern, spec, page)))
-  }
-  const restOffset = Math.max(0, offset - counts.title_matches)
-  const room = SEARCH_PAGE_SIZE - products.length
-  if (room > 0 && restOffset < counts.rest_matches) {
-    const byWalk = walk(restOffset, room, counts.rest_matches)
-    const page = { ids: counts.rest_ids, offset: restOffset, limit: room, walk: byWalk }
-    products.push(...(await readGroup(db, 'rest', pattern, spec, page)))
-  }
-  // The ids of every match, when the term is rare enough to keep them: what its spec facets are read from.
-  const matchIds = kept.title_ids && kept.rest_ids ? [...kept.title_ids, ...kept.rest_ids] : null
-  return { products, total: counts.title_matches + counts.rest_matches, matchIds }
+export interface SearchOptions {
+  /** The owner's synonyms (the kept read searchSynonyms). */
+  synonyms?: SynonymMap
+  /** Whether a word the catalogue does not know may be read as its nearest word (false: "search instead for"). */
+  correct?: boolean
 }
 
-/**
- * A search's counts narrowed by specs, exact, group by group: a group whose ids are kept is narrowed to the ids
- * that pass (a primary-key read of at most a thousand rows); a common one is counted by its trigram index
- * (together with the GIN on fits when eras are chosen), since the kept counts know nothing of specs. Its page
- * is then left to the planner: a walk of the newest-first index would read the whole catalogue for a rare spec,
- * while gathering reads no more rows than this count did.
- */
-async function narrowedCounts(db: Executor, pattern: string, kept: TermCounts, spec: SpecFilters) {
-  const narrow = async (group: Group, total: number, ids: number[] | null) => {
-    if (total === 0) return { total: 0, ids }
-    if (ids) {
-      const rows = await withSpecFilters(visibleProducts(db), spec)
-        .where(sql<boolean>`p.id = ANY(${ids}::int[])`)
-        .select('p.id')
-        .execute()
-      return { total: rows.length, ids: rows.map((row) => row.id) }
-    }
-    const row = await withSpecFilters(visibleProducts(db), spec)
-      .where(gathered(group, pattern))
-      .select(sql<number>`count(*)::int`.as('total'))
-      .modifyEnd(plannedPerCall)
-      .executeTakeFirstOrThrow()
-    return { total: row.total, ids: null }
-  }
-  const title = await narrow('title', kept.title_matches, kept.title_ids)
-  const rest = await narrow('rest', kept.rest_matches, kept.rest_ids)
-  return { title_matches: title.total, title_ids: title.ids, rest_matches: rest.total, rest_ids: rest.ids }
+export interface SearchResult {
+  products: Awaited<ReturnType<typeof readCards>>
+  /** Exact up to SEARCH_COUNT_LIMIT; `over` when there are more. */
+  total: number
+  over: boolean
+  /** The ids of every match when they are few: what the search's spec facets are read from. */
+  matchIds: number[] | null
+  /** The query as corrected, when a word matched nothing and had a near catalogue word ("mylr" → "mylar"). */
+  correctedTerm: string | null
 }
 
-/**
- * The term's kept counts (counted now if they are not), with the planner's estimate of the visible products, read
- * in the same statement.
- */
-async function countsFor(db: Executor, term: string, pattern: string): Promise<TermCounts & { visible: number }> {
-  const kept = await db
-    .selectFrom('search_terms')
-    .select(['title_matches', 'rest_matches', 'title_ids', 'rest_ids', visibleEstimate])
-    .where('term', '=', keyOf(term))
-    .executeTakeFirst()
-  return kept ?? countTerm(db, term, pattern)
-}
-
-/** How many visible products the statistics say there are: the newest-first index's row estimate (no count). */
-const visibleEstimate = sql<number>`(
-  SELECT greatest(reltuples, 0)::int FROM pg_class WHERE oid = 'products_newest_idx'::regclass)`.as('visible')
-
-/**
- * The kept counts' key: the term lower-cased by Postgres, as its pattern is, so "Mylar", "MYLAR" and "mylar"
- * share one count (they match the same products).
- */
-const keyOf = (term: string) => sql<string>`lower(${term})`
-
-/** Counts a term and keeps the count (decision 031); a term already kept is read back unchanged. */
-async function countTerm(db: Executor, term: string, pattern: string): Promise<TermCounts & { visible: number }> {
-  const { rows } = await sql<TermCounts & { visible: number }>`
-    SELECT title_matches, rest_matches, title_ids, rest_ids, ${visibleEstimate}
-    FROM count_search_term(${keyOf(term)}, ${pattern})`.execute(db)
-  return rows[0]!
-}
-
-/**
- * Of the catalogue's `size` most used title words and pairs of neighbouring words (titleTerms), those whose
- * counts are not kept, most used first. They are what visitors search for, and the common ones are the terms
- * whose first count is slow, so the worker counts them ahead of any search (docs/decisions/035). Titles are
- * read in batches by id; the tally stays in this process (a few thousand terms for our catalogue).
- */
-export async function uncountedVocabulary(db: Executor, size: number): Promise<string[]> {
-  const products = new Map<string, number>()
-  for (let after = 0; ;) {
-    const batch = await db
-      .selectFrom('products')
-      .select(['id', 'title'])
-      .where(sql<boolean>`NOT soft_hidden`)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(10_000)
-      .execute()
-    if (!batch.length) break
-    for (const { title } of batch) {
-      for (const term of titleTerms(title)) products.set(term, (products.get(term) ?? 0) + 1)
-    }
-    after = batch.at(-1)!.id
-  }
-  const vocabulary = [...products.keys()]
-    .sort((a, b) => products.get(b)! - products.get(a)! || (a < b ? -1 : 1))
-    .slice(0, size)
-  if (!vocabulary.length) return []
-  const { rows } = await sql<{ term: string }>`
-    SELECT v.term FROM unnest(${vocabulary}::text[]) WITH ORDINALITY AS v (term, rank)
-    WHERE NOT EXISTS (SELECT FROM search_terms s WHERE s.term = lower(v.term))
-    ORDER BY v.rank`.execute(db)
-  return rows.map((row) => row.term)
-}
-
-/**
- * Counts the catalogue's vocabulary ahead of its searches (uncountedVocabulary): what the worker does every
- * hour. Each term is its own statement, so writes wait on the gate for one count at a time, not for all of
- * them. Returns how many terms it counted.
- */
-export async function countSearchVocabulary(db: Executor, size = SEARCH_VOCABULARY_SIZE): Promise<number> {
-  const terms = await uncountedVocabulary(db, size)
-  for (const term of terms) await countTerm(db, term, containsPattern(term))
-  return terms.length
-}
-
-/** Title matches, or the rest: description matches whose title does not match. */
-type Group = 'title' | 'rest'
-
-/**
- * A group's matches on a page's products (`p`): the ids that product_search's trigram indexes find, for a page or a
- * count that reads every match (products has no trigram index of its own: decision 059). product_search holds the
- * lower-cased texts joined (spaces as "Q"), which match the joined pattern with LIKE: ILIKE's own rule, without
- * lower-casing each row. search_walk matches the unjoined copies on products the same way.
- */
-function gathered(group: Group, pattern: string): RawBuilder<boolean> {
-  const like = (column: 'title' | 'description') =>
-    sql<boolean>`${sql.ref(`s.joined_${column}`)} LIKE search_joined(lower(${pattern}))`
-  const inGroup = group === 'title' ? like('title') : sql<boolean>`NOT (${like('title')}) AND ${like('description')}`
-  return sql<boolean>`p.id IN (SELECT s.id FROM product_search s WHERE ${inGroup})`
-}
-
-/**
- * One group's page: by its ids when the term is rare, else walking the newest-first index (decision 031), or,
- * for a page narrowed by specs or too deep for a walk (`walk` false), the way the planner chooses: gathering the
- * matches through product_search's trigram indexes and sorting them.
- */
-function readGroup(
+export async function searchProducts(
   db: Executor,
-  group: Group,
-  pattern: string,
-  spec: SpecFilters,
-  { ids, offset, limit, walk }: { ids: number[] | null; offset: number; limit: number; walk: boolean },
-) {
-  const page = (where: RawBuilder<boolean>) =>
-    visibleProducts(db)
-      .where(where)
-      .select(cardColumns)
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-  // Ids kept by a count narrowed by specs are those that pass them.
-  if (ids) return page(sql<boolean>`p.id = ANY(${ids}::int[])`).execute()
-  // A common term: over a thousand matches, so a page is found a few hundred rows down the newest-first
-  // index. Postgres guesses that a LIKE served by a trigram index matches about ten rows, so it would read
-  // every match through that index, or the whole table, and sort them: 40–250 ms instead of 2–10. The kept
-  // count knows better: search_walk's settings leave the walk the only plan, with JIT off, which the walk's
-  // overrated cost would start (15–70 ms) (docs/decisions/035, 068). One plan whatever the values, as by ids.
-  if (walk) {
-    return db
-      .selectFrom(sql<Products>`search_walk(lower(${pattern}), ${group === 'rest'}, ${limit}, ${offset})`.as('p'))
-      .select(cardColumns)
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .execute()
+  term: string,
+  page = 1,
+  spec: SpecFilters = NO_SPEC_FILTERS,
+  { synonyms = NO_SYNONYMS, correct = true }: SearchOptions = {},
+): Promise<SearchResult> {
+  const words = queryWords(term)
+  const query = searchQuery(term, expandWords(words, synonyms))
+  const matches = await rankedMatches(db, query, spec)
+  if (matches.length === 0 && correct) {
+    const corrected = await correctedWords(db, words)
+    if (corrected) {
+      const result = await searchProducts(db, corrected, page, spec, { synonyms, correct: false })
+      return result.total > 0 ? { ...result, correctedTerm: corrected } : noMatches(null)
+    }
   }
-  // Gathered, the plan is the planner's choice for this pattern's matches: planned per call (decision 067).
-  const where = sql.join([gathered(group, pattern), ...specConditions(spec)], sql` AND `)
-  return page(sql<boolean>`(${where})`)
-    .modifyEnd(plannedPerCall)
+  if (matches.length === 0) return noMatches(null)
+  const over = matches.length > SEARCH_COUNT_LIMIT
+  const offset = (page - 1) * SEARCH_PAGE_SIZE
+  const products = over ? await newestPage(db, query, spec, offset) : await readCards(db, rankedPage(matches, offset))
+  const facetIds = specFiltersSet(spec) ? await matchingIds(db, query) : matches.map((match) => match.id)
+  return {
+    products,
+    total: over ? SEARCH_COUNT_LIMIT : matches.length,
+    over,
+    matchIds: facetIds && facetIds.length <= FACET_IDS_LIMIT ? facetIds : null,
+    correctedTerm: null,
+  }
+}
+
+const noMatches = (correctedTerm: string | null): SearchResult => ({
+  products: [],
+  total: 0,
+  over: false,
+  matchIds: [],
+  correctedTerm,
+})
+
+/** A search as SQL: what every product must match, the title's phrase and words, and the substring pattern. */
+export interface SearchQuery {
+  /** Every group matched anywhere. */
+  words: RawBuilder<unknown>
+  /** The groups side by side, in order. */
+  phrase: RawBuilder<unknown>
+  /** ILIKE pattern of the text as typed, or null when it is too short for the substring rule. */
+  pattern: string | null
+}
+
+export function searchQuery(term: string, groups: WordGroup[]): SearchQuery {
+  const text = term.trim()
+  return {
+    words: combined(groups, '&&'),
+    phrase: combined(groups, '<->'),
+    pattern: text.length >= SUBSTRING_MIN_LENGTH ? containsPattern(text) : null,
+  }
+}
+
+/**
+ * The tsquery of the groups, built by Postgres from each wording's words (plainto_tsquery and phraseto_tsquery
+ * read text as words only), joined by tsquery's own operators: what was typed is never parsed as tsquery syntax.
+ * A group of stop words alone is empty, and leaves the rest as they are.
+ */
+function combined(groups: WordGroup[], operator: '&&' | '<->'): RawBuilder<unknown> {
+  if (groups.length === 0) return sql`''::tsquery`
+  return groups.map(groupTsquery).reduce((all, next) => sql`(${all} ${sql.raw(operator)} ${next})`)
+}
+
+/** One group's tsquery: any of its wordings, a phrase's words side by side in order. */
+export function groupTsquery(wordings: WordGroup): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    wordings.map(({ words, phrase }) =>
+      phrase
+        ? sql`phraseto_tsquery('shop_english', ${words.join(' ')})`
+        : sql`plainto_tsquery('shop_english', ${words.join(' ')})`,
+    ),
+    sql` || `,
+  )})`
+}
+
+/** Whether product `p` matches the search `s` (a lateral row of its tsqueries). */
+function matching(query: SearchQuery): RawBuilder<boolean> {
+  return query.pattern === null
+    ? sql<boolean>`p.search_vector @@ s.words`
+    : sql<boolean>`(p.search_vector @@ s.words OR p.title ILIKE ${query.pattern} OR p.description ILIKE ${query.pattern})`
+}
+
+const searchRow = (query: SearchQuery) => sql`(SELECT ${query.words} AS words, ${query.phrase} AS phrase)`.as('s')
+
+/** 0: the whole phrase in the title; 1: every word in the title; 2: the rest. */
+function rankGroup(query: SearchQuery): RawBuilder<number> {
+  const title = sql`ts_filter(p.search_vector, '{a}')`
+  const asTyped = query.pattern === null ? sql`false` : sql`p.title ILIKE ${query.pattern}`
+  return sql<number>`CASE WHEN ${asTyped} OR ${title} @@ s.phrase THEN 0 WHEN ${title} @@ s.words THEN 1 ELSE 2 END`
+}
+
+/** Up to one past the counting limit of the matches, each with its rank group and age. */
+async function rankedMatches(db: Executor, query: SearchQuery, spec: SpecFilters) {
+  return withSpecFilters(visibleProducts(db), spec)
+    .innerJoin(searchRow(query), (join) => join.onTrue())
+    .where(matching(query))
+    .select(['p.id', 'p.created_at', rankGroup(query).as('rank')])
+    .limit(SEARCH_COUNT_LIMIT + 1)
     .execute()
+}
+
+/** The ids of a page of ranked matches: by group, then newest. */
+function rankedPage(matches: Array<{ id: number; created_at: Date; rank: number }>, offset: number): number[] {
+  return matches
+    .sort((a, b) => a.rank - b.rank || b.created_at.getTime() - a.created_at.getTime() || b.id - a.id)
+    .slice(offset, offset + SEARCH_PAGE_SIZE)
+    .map((match) => match.id)
+}
+
+/** Products' cards by id, in the order given. */
+async function readCards(db: Executor, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await visibleProducts(db).where('p.id', 'in', ids).select(cardColumns).execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** A page of a search that matches more than can be ranked: the newest first, down the newest-first index. */
+function newestPage(db: Executor, query: SearchQuery, spec: SpecFilters, offset: number) {
+  return withSpecFilters(visibleProducts(db), spec)
+    .innerJoin(searchRow(query), (join) => join.onTrue())
+    .where(matching(query))
+    .select(cardColumns)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(SEARCH_PAGE_SIZE)
+    .offset(offset)
+    .execute()
+}
+
+/** The ids of a search's matches whatever its spec filters, if few enough for its facets to be read from them. */
+async function matchingIds(db: Executor, query: SearchQuery): Promise<number[] | null> {
+  const rows = await visibleProducts(db)
+    .innerJoin(searchRow(query), (join) => join.onTrue())
+    .where(matching(query))
+    .select('p.id')
+    .limit(FACET_IDS_LIMIT + 1)
+    .execute()
+  return rows.length > FACET_IDS_LIMIT ? null : rows.map((row) => row.id)
+}
+
+/**
+ * The query with each word that no visible product has replaced by the nearest word of the catalogue's
+ * vocabulary that one has (trigram similarity above pg_trgm's threshold, 0.3; the most similar, then the first
+ * alphabetically), or null when no word was replaced. Words of fewer than three letters are left as typed.
+ */
+async function correctedWords(db: Executor, words: string[]): Promise<string | null> {
+  const candidates = words.filter((word) => word.length >= 3 && !/^\p{N}+$/u.test(word))
+  if (candidates.length === 0) return null
+  const known = (word: RawBuilder<unknown>) => sql<boolean>`EXISTS (
+    SELECT FROM products p WHERE NOT p.soft_hidden AND p.search_vector @@ plainto_tsquery('shop_english', ${word}))`
+  const { rows } = await sql<{ typed: string; nearest: string | null }>`
+    SELECT t.typed, (
+      SELECT v.word FROM search_vocabulary v
+      WHERE v.word % t.typed AND ${known(sql`v.word`)}
+      ORDER BY similarity(v.word, t.typed) DESC, v.word LIMIT 1) AS nearest
+    FROM unnest(${candidates}::text[]) AS t (typed)
+    WHERE NOT ${known(sql`t.typed`)}`.execute(db)
+  const nearest = new Map(rows.flatMap((row) => (row.nearest ? [[row.typed, row.nearest] as const] : [])))
+  if (nearest.size === 0) return null
+  return words.map((word) => nearest.get(word) ?? word).join(' ')
+}
+
+/** The owner's synonyms, every row: read once per catalogue write (kept-reads' searchSynonyms). */
+export function listSearchSynonyms(db: Executor) {
+  return db.selectFrom('search_synonyms').select(['words', 'synonym', 'both_ways']).execute()
 }

@@ -7,7 +7,7 @@ import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
 import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { guidesMatching, searchFacets } from '#app/lib/kept-reads.server.ts'
+import { guidesMatching, searchFacets, searchSynonyms } from '#app/lib/kept-reads.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters, specFilterCount } from '#app/schemas/spec-filters.ts'
@@ -19,6 +19,8 @@ import { SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 
 const searchPage = pageParam(1_000)
+/** The search parameter that reads the query as typed, without reading a typo as the nearest catalogue word. */
+const AS_TYPED_PARAM = 'exact'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = requestUrl(request)
@@ -32,14 +34,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
   const term = typed.trim().slice(0, SEARCH_TERM_MAX_LENGTH)
-  if (!term)
-    return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null, guides: [] }
+  if (!term) {
+    const nothing = { q: null, total: 0, over: false, page: 1, pageCount: 1, products: [], correctedTerm: null }
+    return { ...nothing, spec: NO_SPEC_FILTERS, facets: null, guides: [] }
+  }
   const q = typed.length <= SEARCH_TERM_MAX_LENGTH ? typed : term
 
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
   const spec = parseSpecFilters(url.searchParams)
-  // The facets after the search: a term's first search counts it, and the facets read that count.
-  const { products, total, matchIds } = await searchProducts(db, term, page, spec)
+  // `exact`: the visitor chose their own words over the nearest catalogue word ("Search instead for").
+  const correct = url.searchParams.get(AS_TYPED_PARAM) === null
+  const synonyms = await searchSynonyms()
+  const { products, total, over, matchIds, correctedTerm } = await searchProducts(db, term, page, spec, {
+    synonyms,
+    correct,
+  })
   const facets = await searchFacets(term, matchIds)
   const guides = page === 1 ? await guidesMatching(term) : []
   const { cards, headers } = listingCards(products)
@@ -47,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       q,
       total,
+      over,
+      correctedTerm,
       page,
       pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
       products: cards,
@@ -55,6 +66,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       guides,
     },
     { headers },
+  )
+}
+
+/** 'Showing results for "mylar". Search instead for "mylr".': links both ways, no JavaScript needed. */
+function CorrectionNotice({ q, correctedTerm }: { q: string; correctedTerm: string }) {
+  const search = (params: Record<string, string>) => `/search?${new URLSearchParams(params).toString()}`
+  return (
+    <p className="mt-1 text-slate-700">
+      Showing results for{' '}
+      <Link to={search({ q: correctedTerm })} className="font-medium text-brand-700 underline">
+        &quot;{correctedTerm}&quot;
+      </Link>
+      . Search instead for{' '}
+      <Link to={search({ q, [AS_TYPED_PARAM]: '1' })} className="font-medium text-brand-700 underline">
+        &quot;{q}&quot;
+      </Link>
+      .
+    </p>
   )
 }
 
@@ -95,7 +124,8 @@ function searchDescription(q: string | null, total: number, siteName: string): s
 }
 
 export default function Search() {
-  const { q, total, page, pageCount, products, spec, facets, guides } = useLoaderData<typeof loader>()
+  const { q, total, over, correctedTerm, page, pageCount, products, spec, facets, guides } =
+    useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
   // Outside the live region, which "Searching..." replaces: a facet just changed keeps its focus.
@@ -126,7 +156,10 @@ export default function Search() {
         ) : q ? (
           <>
             <h2 className="mt-8 text-xl font-semibold">Results for &quot;{q}&quot;</h2>
-            {total > 0 ? (
+            {correctedTerm ? <CorrectionNotice q={q} correctedTerm={correctedTerm} /> : null}
+            {over ? (
+              <p className="mt-1 text-slate-600">Found over 10,000 products</p>
+            ) : total > 0 ? (
               <p className="mt-1 text-slate-600">Found {total} product(s)</p>
             ) : (
               <p className="mt-4 text-slate-600">No products found for &quot;{q}&quot;. Try a different search term.</p>

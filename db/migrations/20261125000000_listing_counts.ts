@@ -45,18 +45,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX products_category_rating_idx ON products (category_id, rating DESC, review_count DESC, id DESC)
     INCLUDE (manual_price, price) WHERE NOT soft_hidden`.execute(db)
 
-  // Search compares lower-cased copies with LIKE: exactly what ILIKE does (it lower-cases both sides, per
-  // comparison), done once per write instead of once per row per search. Three to ten times faster to count.
-  await sql`
-    ALTER TABLE products
-      ADD COLUMN search_title text GENERATED ALWAYS AS (lower(title)) STORED,
-      ADD COLUMN search_description text GENERATED ALWAYS AS (lower(coalesce(description, ''))) STORED`.execute(db)
-  await sql`DROP INDEX products_description_trgm_idx`.execute(db)
-  await sql`CREATE INDEX products_search_title_trgm_idx ON products USING gin (search_title gin_trgm_ops)`.execute(db)
-  await sql`CREATE INDEX products_search_description_trgm_idx ON products USING gin (search_description gin_trgm_ops)`.execute(
-    db,
-  )
-
   await sql`
     CREATE TABLE category_listing_counts (
       category_id integer NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
@@ -92,6 +80,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db)
 
+  await countChanges(db, 'count_category_listings')
+  await sql`
+    INSERT INTO category_listing_counts (category_id, price_step, on_step, rating, products)
+    SELECT category_id, floor(price / 5)::int, coalesce(price % 5 = 0, false), rating, count(*)
+    FROM (SELECT category_id, coalesce(manual_price, price) AS price, rating FROM products
+          WHERE NOT soft_hidden AND category_id IS NOT NULL) AS visible
+    GROUP BY 1, 2, 3, 4`.execute(db)
+  await upSearchTerms(db)
+}
+
+/**
+ * The search counts' part of this migration (search_terms and what keeps it): a function of its own so that
+ * 20261214000000_full_text_search, which removes them, can put them back when it is undone.
+ */
+export async function upSearchTerms(db: Kysely<unknown>): Promise<void> {
+  // Search compares lower-cased copies with LIKE: exactly what ILIKE does (it lower-cases both sides, per
+  // comparison), done once per write instead of once per row per search. Three to ten times faster to count.
+  await sql`
+    ALTER TABLE products
+      ADD COLUMN search_title text GENERATED ALWAYS AS (lower(title)) STORED,
+      ADD COLUMN search_description text GENERATED ALWAYS AS (lower(coalesce(description, ''))) STORED`.execute(db)
+  await sql`DROP INDEX products_description_trgm_idx`.execute(db)
+  await sql`CREATE INDEX products_search_title_trgm_idx ON products USING gin (search_title gin_trgm_ops)`.execute(db)
+  await sql`CREATE INDEX products_search_description_trgm_idx ON products USING gin (search_description gin_trgm_ops)`.execute(
+    db,
+  )
   await sql`
     CREATE TABLE search_terms (
       term          text PRIMARY KEY,
@@ -208,27 +222,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END IF;
     END $$`.execute(db)
 
-  for (const fn of ['count_category_listings', 'count_search_terms']) {
-    await sql`
-      CREATE TRIGGER ${sql.id(`${fn}_insert`)} AFTER INSERT ON products REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
-    await sql`
-      CREATE TRIGGER ${sql.id(`${fn}_update`)} AFTER UPDATE ON products
-      REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
-    await sql`
-      CREATE TRIGGER ${sql.id(`${fn}_delete`)} AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
-    await sql`
-      CREATE TRIGGER ${sql.id(`${fn}_truncate`)} AFTER TRUNCATE ON products
-      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
-  }
+  await countChanges(db, 'count_search_terms')
+}
+
+/** The statement triggers that hand a function every change to products. */
+async function countChanges(db: Kysely<unknown>, fn: string): Promise<void> {
   await sql`
-    INSERT INTO category_listing_counts (category_id, price_step, on_step, rating, products)
-    SELECT category_id, floor(price / 5)::int, coalesce(price % 5 = 0, false), rating, count(*)
-    FROM (SELECT category_id, coalesce(manual_price, price) AS price, rating FROM products
-          WHERE NOT soft_hidden AND category_id IS NOT NULL) AS visible
-    GROUP BY 1, 2, 3, 4`.execute(db)
+    CREATE TRIGGER ${sql.id(`${fn}_insert`)} AFTER INSERT ON products REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
+  await sql`
+    CREATE TRIGGER ${sql.id(`${fn}_update`)} AFTER UPDATE ON products
+    REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
+  await sql`
+    CREATE TRIGGER ${sql.id(`${fn}_delete`)} AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
+  await sql`
+    CREATE TRIGGER ${sql.id(`${fn}_truncate`)} AFTER TRUNCATE ON products
+    FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -20,6 +20,7 @@ import * as amazonSettings from './20261209000000_amazon_settings.ts'
 import * as reportImportRuns from './20261210000000_report_imports_runs.ts'
 import * as guideTrackingIds from './20261212000000_guide_tracking_ids.ts'
 import * as searchWordsOfCollectors from './20261213000000_search_words_of_collectors.ts'
+import * as fullTextSearch from './20261214000000_full_text_search.ts'
 
 /**
  * Every migration, by name, in order. Listed rather than read from the folder so the same list works
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261210000000_report_imports_runs': reportImportRuns,
   '20261212000000_guide_tracking_ids': guideTrackingIds,
   '20261213000000_search_words_of_collectors': searchWordsOfCollectors,
+  '20261214000000_full_text_search': fullTextSearch,
 }

@@ -26,9 +26,9 @@ test('workers started with RUN_SCHEDULES off remove the recurring jobs an earlie
   const workers = startWorkers()
   try {
     await expect.poll(schedulerKeys, { timeout: 10_000 }).toEqual([])
-    await enqueue('count-search-vocabulary', {})
+    await enqueue('publish-guides', {})
     await expect
-      .poll(async () => (await getQueue('search').getJobCounts('completed')).completed, { timeout: 10_000 })
+      .poll(async () => (await getQueue('content').getJobCounts('completed')).completed, { timeout: 10_000 })
       .toBe(1)
   } finally {
     await workers.close()

@@ -4,7 +4,6 @@ import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { createMigrator } from '#db/migrator.ts'
-import { planNodes, recordingDatabase } from '#tests/support/query-plans.ts'
 
 const run = promisify(execFile)
 
@@ -104,102 +103,5 @@ describe('schema', () => {
     await db.insertInto('user_roles').values({ user_id: user.id, role: 'editor' }).execute()
     await db.deleteFrom('users').where('id', '=', user.id).execute()
     expect(await db.selectFrom('user_roles').where('user_id', '=', user.id).execute()).toHaveLength(0)
-  })
-
-  test("search on the lower-cased title and description is served by product_search's trigram indexes", async () => {
-    await sql`SET enable_seqscan = off`.execute(db)
-    const plan = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN SELECT id FROM product_search
-      WHERE joined_title LIKE search_joined('%golden myla%') OR joined_description LIKE search_joined('%golden myla%')`.execute(
-      db,
-    )
-    await sql`RESET enable_seqscan`.execute(db)
-    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(text).toContain('product_search_joined_title_trgm_idx')
-    expect(text).toContain('product_search_joined_description_trgm_idx')
-  })
-
-  test('products has no trigram index of its own', async () => {
-    const { rows } = await sql<{ index: string }>`
-      SELECT c.relname AS index FROM pg_index i
-      JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_opclass o ON o.oid = ANY(i.indclass)
-      WHERE o.opcname = 'gin_trgm_ops' ORDER BY 1`.execute(db)
-    expect(rows.map((row) => row.index)).toEqual([
-      'product_search_joined_description_trgm_idx',
-      'product_search_joined_title_trgm_idx',
-      'search_word_blocks_pair_trgm_idx',
-      'search_word_blocks_triple_trgm_idx',
-      'search_word_blocks_word_trgm_idx',
-    ])
-  })
-
-  test("a common term's page walks the newest-first index, and no other index is read whole and sorted", async () => {
-    // A catalogue the planner has statistics of, with other indexes on the visible products it could read whole.
-    await sql`
-      INSERT INTO products (asin, title, kind, created_at)
-      SELECT 'PLAN' || lpad(i::text, 6, '0'), CASE WHEN i % 1000 = 0 THEN 'Board sides (100)' ELSE 'Box ' || i END,
-             'box', now() - ((i * 7919) % 5000) * interval '1 minute'
-      FROM generate_series(1, 5000) AS i`.execute(db)
-    await sql`ANALYZE products`.execute(db)
-    const recording = recordingDatabase(process.env.DATABASE_URL!)
-    try {
-      for (const rest of [false, true]) {
-        const walk = sql`SELECT id FROM search_walk('%sides (100%', ${rest}, 24, 0)`.compile(recording.db)
-        const nodes = planNodes(await recording.explain(walk))
-        const scans = nodes.filter((node) => node['Relation Name'] === 'products')
-        expect(scans.map((node) => `${node['Node Type']} using ${node['Index Name']}`)).toEqual([
-          'Index Scan using products_newest_idx',
-        ])
-        expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([])
-      }
-    } finally {
-      await recording.destroy()
-      await db.deleteFrom('products').where('asin', 'like', 'PLAN%').execute()
-    }
-  })
-
-  test('every page of a common term reads the same order, the first walked and the deep ones gathered', async () => {
-    const { searchProducts, walkReachesSooner, SEARCH_PAGE_SIZE } = await import('#app/models/search.server.ts')
-    // 1,200 matches: past the kept ids, so each page is walked for or gathered, by its depth.
-    await sql`
-      INSERT INTO products (asin, title, kind, created_at)
-      SELECT 'DEEP' || lpad(i::text, 6, '0'), CASE WHEN i % 4 = 0 THEN 'Deep Sleeve ' || i ELSE 'Box ' || i END,
-             'box', now() - ((i * 7919) % 5000) * interval '1 minute'
-      FROM generate_series(1, 4800) AS i`.execute(db)
-    await sql`ANALYZE products`.execute(db)
-    try {
-      const expected = await sql<{ asin: string }>`
-        SELECT asin FROM products WHERE NOT soft_hidden AND search_title LIKE '%deep sleeve%'
-        ORDER BY created_at DESC, id DESC`.execute(db)
-      const pages = Math.ceil(expected.rows.length / SEARCH_PAGE_SIZE)
-      const read: string[] = []
-      for (let page = 1; page <= pages; page++) {
-        const { products, total } = await searchProducts(db, 'deep sleeve', page)
-        expect(total).toBe(1200)
-        read.push(...products.map((product) => product.asin))
-      }
-      expect(read).toEqual(expected.rows.map((row) => row.asin))
-      // Both ways were taken.
-      const { rows } = await sql<{ visible: number }>`
-        SELECT reltuples::int AS visible FROM pg_class WHERE oid = 'products_newest_idx'::regclass`.execute(db)
-      const walked = Array.from({ length: pages }, (_, i) => i * SEARCH_PAGE_SIZE).filter((offset) =>
-        walkReachesSooner(offset, SEARCH_PAGE_SIZE, 1200, rows[0]!.visible),
-      ).length
-      expect(walked).toBeGreaterThan(0)
-      expect(walked).toBeLessThan(pages)
-    } finally {
-      await db.deleteFrom('products').where('asin', 'like', 'DEEP%').execute()
-      await db.deleteFrom('search_terms').where('term', '=', 'deep sleeve').execute()
-    }
-  })
-
-  test('the lower-cased copies follow the title and description they copy', async () => {
-    const row = await db
-      .insertInto('products')
-      .values({ asin: 'LOWERCASE1', title: 'ÄRCHIVAL Mylar', description: null, affiliate_url: 'https://a.example' })
-      .returning(['search_title', 'search_description'])
-      .executeTakeFirstOrThrow()
-    expect(row).toEqual({ search_title: 'ärchival mylar', search_description: '' })
-    await db.deleteFrom('products').where('asin', '=', 'LOWERCASE1').execute()
   })
 })

@@ -180,7 +180,7 @@ describe('two web processes on one database and Redis', () => {
     expect(statuses[3]).toBe(429)
   })
 
-  test('the 3:15 refresh, the digest, the search vocabulary, the link-health e-mail and the guides sweep are scheduled once, and two "Run refresh now" run one refresh', async () => {
+  test('the 3:15 refresh, the digest, the link-health e-mail and the guides sweep are scheduled once, and two "Run refresh now" run one refresh', async () => {
     await until(
       () => [a, b].every((server) => server.output().includes('schedules registered')),
       'both processes to register their schedules',
@@ -193,13 +193,11 @@ describe('two web processes on one database and Redis', () => {
         'daily-link-health',
         'nightly-refresh',
         'publish-due-guides',
-        'search-vocabulary',
         'weekly-digest',
       ])
       // One pending run for each, not one per process.
       const delayed = (await Promise.all(queues.map((queue) => queue.getDelayed()))).flat()
       expect(delayed.map((job) => job.name).sort()).toEqual([
-        'count-search-vocabulary',
         'publish-guides',
         'refresh-products',
         'send-digest',
