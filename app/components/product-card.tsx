@@ -15,11 +15,26 @@ export interface ProductCardProps {
   unitPrice: UnitPrice | null
 }
 
-/** `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx). */
-export function ProductCard({ product, compare = false }: { product: ProductCardProps; compare?: boolean }) {
+/**
+ * `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx).
+ * `openHref`: the link goes there instead, a counting redirect to the product's page: not followed by crawlers,
+ * not prefetched (a hover is not an open).
+ */
+export function ProductCard({
+  product,
+  compare = false,
+  openHref,
+}: {
+  product: ProductCardProps
+  compare?: boolean
+  openHref?: string
+}) {
+  const link = openHref
+    ? ({ to: openHref, rel: 'nofollow' } as const)
+    : ({ to: `/product/${product.asin}`, prefetch: 'intent' } as const)
   return (
     <article className="product-card">
-      <Link to={`/product/${product.asin}`} className="product-card-link" prefetch="intent">
+      <Link {...link} className="product-card-link">
         <div className="product-card-picture">
           <ProductPicture src={product.image_url} size={240} lazy />
         </div>

@@ -1,13 +1,16 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
 import { CompareForm } from '#app/components/compare-form.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
+import { SearchNoResults } from '#app/components/search-no-results.tsx'
 import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { guidesMatching, searchFacets } from '#app/lib/kept-reads.server.ts'
+import { guidesMatching, searchFacets, shopCategories } from '#app/lib/kept-reads.server.ts'
+import { SEARCH_RESULTS_HEADER } from '#app/lib/search-recording.server.ts'
+import { searchesThatFind } from '#app/lib/searches-that-find.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters, specFilterCount } from '#app/schemas/spec-filters.ts'
@@ -15,6 +18,7 @@ import { publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { listingCards } from '#app/utils/product-card.server.ts'
 import { requestUrl } from '#app/utils/request-url.ts'
+import { openFromSearchHref } from '#app/utils/search-open.ts'
 import { SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 
@@ -33,7 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const typed = raw ?? ''
   const term = typed.trim().slice(0, SEARCH_TERM_MAX_LENGTH)
   if (!term)
-    return { q: null, total: 0, page: 1, pageCount: 1, products: [], spec: NO_SPEC_FILTERS, facets: null, guides: [] }
+    return {
+      q: null,
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      products: [],
+      spec: NO_SPEC_FILTERS,
+      facets: null,
+      guides: [],
+      elsewhere: null,
+    }
   const q = typed.length <= SEARCH_TERM_MAX_LENGTH ? typed : term
 
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)
@@ -43,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const facets = await searchFacets(term, matchIds)
   const guides = page === 1 ? await guidesMatching(term) : []
   const { cards, headers } = listingCards(products)
+  // No dead ends: where to go instead (issue 51).
+  const elsewhere = total === 0 ? { categories: await shopCategories(), searches: await searchesThatFind() } : null
   return data(
     {
       q,
@@ -53,8 +69,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       spec,
       facets,
       guides,
+      elsewhere,
     },
-    { headers },
+    // What was found, for the search's recording in front of the page cache (docs/decisions/085).
+    { headers: { ...headers, [SEARCH_RESULTS_HEADER]: String(total) } },
   )
 }
 
@@ -70,7 +88,10 @@ function sameSiteReferrer(request: Request): string | null {
   return from.pathname + from.search
 }
 
-export const headers = publicPageHeaders
+export const headers: HeadersFunction = (args) => {
+  const results = args.loaderHeaders.get(SEARCH_RESULTS_HEADER)
+  return { ...publicPageHeaders(args), ...(results ? { [SEARCH_RESULTS_HEADER]: results } : {}) }
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const siteName = siteNameFrom(matches)
@@ -95,7 +116,7 @@ function searchDescription(q: string | null, total: number, siteName: string): s
 }
 
 export default function Search() {
-  const { q, total, page, pageCount, products, spec, facets, guides } = useLoaderData<typeof loader>()
+  const { q, total, page, pageCount, products, spec, facets, guides, elsewhere } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
   // Outside the live region, which "Searching..." replaces: a facet just changed keeps its focus.
@@ -136,6 +157,7 @@ export default function Search() {
           <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
         )}
       </div>
+      {!searching && q && elsewhere ? <SearchNoResults {...elsewhere} /> : null}
       {!searching && guides.length > 0 ? (
         <section aria-labelledby="guide-results" className="mt-6 max-w-3xl">
           <h3 id="guide-results" className="text-lg font-semibold">
@@ -156,7 +178,7 @@ export default function Search() {
       {!searching && q && total > 0 ? (
         <div className="mt-6">
           <CompareForm>
-            <ProductGrid products={products} compare />
+            <ProductGrid products={products} compare openHref={(asin) => openFromSearchHref(q, asin)} />
           </CompareForm>
           <Pagination page={page} pageCount={pageCount} />
         </div>

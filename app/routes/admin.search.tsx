@@ -99,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       empty,
       offered,
       words,
+      days: REPORT_DAYS,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -132,7 +133,7 @@ export const meta: MetaFunction = () => [{ title: 'Search | Admin' }]
 
 export default function AdminSearch() {
   const loaded = useLoaderData<typeof loader>()
-  const { list, synonyms, total, pageCount, panel, target, top, empty, offered, words } = loaded
+  const { list, synonyms, total, pageCount, panel, target, top, empty, offered, words, days } = loaded
   const mayChange = can(usePanelUser().role, 'manage-settings')
   const href = (extra?: string) => listHref(list, extra)
 
@@ -196,7 +197,7 @@ export default function AdminSearch() {
       </PanelCard>
 
       <SearchQueriesReport
-        days={REPORT_DAYS}
+        days={days}
         top={top}
         empty={empty}
         mayChange={mayChange}

@@ -21,9 +21,10 @@ const side = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
     .transform(normaliseSearchWords)
+    // Conform reads the transform's '' as missing too: the inner string says what missing means.
     .pipe(
       z
-        .string()
+        .string({ required_error: `${label} is required` })
         .min(1, `${label} is required`)
         .max(SYNONYM_MAX_LENGTH, `${label} must be at most ${SYNONYM_MAX_LENGTH} characters`),
     )

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openFromSearchHref } from '#app/utils/search-open.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { hiddenSeedProducts, productCards, seedProduct, seedProducts } from './support/storefront.ts'
 
@@ -67,10 +68,11 @@ test('a visible product is found by its full title', async ({ page }) => {
   await page.goto(`/search?q=${encodeURIComponent(visible.title)}`)
   const main = page.getByRole('main')
   await expect(main.getByText('Found 1 product(s)', { exact: true })).toBeVisible()
-  await expect(main.getByRole('link', { name: visible.title, exact: true })).toHaveAttribute(
-    'href',
-    `/product/${visible.asin}`,
-  )
+  // Through the redirect that counts the open (docs/decisions/085), onto the product's page.
+  const result = main.getByRole('link', { name: visible.title, exact: true })
+  await expect(result).toHaveAttribute('href', openFromSearchHref(visible.title, visible.asin))
+  await result.click()
+  await expect(page).toHaveURL(`/product/${visible.asin}`)
 })
 
 for (const hidden of hiddenSeedProducts()) {
