@@ -53,7 +53,7 @@ sub vcl_recv {
 
     # A search is recorded for the owner when the app answers it (its page cache keeps it, and counts its hits:
     # docs/decisions/085), so searches all reach the app.
-    if (req.url ~ "(?i)^/search(\.data)?/*\?") {
+    if (req.url ~ "(?i)^/search(\.data)?/*\?([^#]*&)?q=") {
         return (pass);
     }
 

@@ -32,7 +32,8 @@ test('searching "mylar" from the header lists matching product cards', async ({ 
   await expect(cards).toHaveCount(Math.min(total, 24)) // one page of results
   for (const card of await cards.all()) {
     const titleLink = card.getByRole('link').first()
-    await expect(titleLink).toHaveAttribute('href', /^\/product\/[A-Z0-9]{10}$/)
+    // Through the redirect that counts the open (docs/decisions/085).
+    await expect(titleLink).toHaveAttribute('href', /^\/search\/open\?q=mylar&asin=[A-Z0-9]{10}$/)
     await expect(card.getByRole('img', { name: /^Rated \S+ out of 5$/ })).toBeVisible()
     // Marked as a click from search, the placement that picks its tracking ID (docs/decisions/079).
     await expect(card.getByRole('link', { name: /^View on Amazon\b/ })).toHaveAttribute(
