@@ -89,5 +89,6 @@ test('a search that found nothing is reported, offers searches that find product
   await expect(toast(page, 'Synonym added')).toBeVisible()
   await page.getByLabel('Filter synonyms').fill(token)
   await page.getByRole('button', { name: 'Filter' }).click()
-  await expect(page.getByRole('row').filter({ hasText: token })).toContainText('mylar')
+  const words = page.getByRole('region', { name: "Collectors' words" })
+  await expect(words.getByRole('row').filter({ hasText: token })).toContainText('mylar')
 })
