@@ -39,7 +39,8 @@ export const SAME_BOTH_SIDES = 'The synonym must differ from the words.'
 const synonymFields = z.object({
   words: side('Words'),
   synonym: side('Synonym'),
-  direction: z.enum(['both-ways', 'one-way'], { message: 'Choose one way or both ways.' }),
+  // A default rather than required: a required select would need an empty first option (the Nu checker).
+  direction: z.enum(['both-ways', 'one-way'], { message: 'Choose one way or both ways.' }).default('both-ways'),
 })
 
 /** A pair whose sides read the same would find what the words find already (and the table refuses it). */
