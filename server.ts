@@ -31,6 +31,7 @@ const { usesEmbeddedDatabase } = await import('#db/client.ts')
 const { prepareDatabaseWithRetry } = await import('#db/prepare.ts')
 const { checkConnectionBudget } = await import('#db/connection-budget.ts')
 const { startCountingViews } = await import('#app/lib/product-views.server.ts')
+const { recordSearches } = await import('#app/lib/search-recording.server.ts')
 const { startWorkers } = await import('#jobs/runtime.ts')
 const { workInHand } = await import('#app/lib/work-in-hand.server.ts')
 const { failWorkCutOffByAStop } = await import('#app/services/interrupted-work.server.ts')
@@ -145,6 +146,8 @@ const metricsServer =
 // Product-page views, counted in front of the page cache so its hits count too (docs/decisions/046).
 const views = startCountingViews()
 app.use(views.middleware)
+// Searches, recorded for the owner in front of the page cache too (docs/decisions/085).
+app.use(recordSearches())
 
 // Uploaded media, from disk or S3 (docs/decisions/018), ahead of the page cache and Remix.
 app.use('/uploads', serveUploads())

@@ -18,19 +18,26 @@ export interface ProductCardProps {
 /**
  * `compare`: the card carries a "Compare" box for the listing's compare form (app/components/compare-form.tsx).
  * `wholeTitle`: the title is not clamped, for one that another card's would look the same as (ProductGrid).
+ * `openHref`: the link goes there instead, a counting redirect to the product's page: not followed by crawlers,
+ * not prefetched (a hover is not an open).
  */
 export function ProductCard({
   product,
   compare = false,
   wholeTitle = false,
+  openHref,
 }: {
   product: ProductCardProps
   compare?: boolean
   wholeTitle?: boolean
+  openHref?: string
 }) {
+  const link = openHref
+    ? ({ to: openHref, rel: 'nofollow' } as const)
+    : ({ to: `/product/${product.asin}`, prefetch: 'intent' } as const)
   return (
     <article className="product-card">
-      <Link to={`/product/${product.asin}`} className="product-card-link" prefetch="intent">
+      <Link {...link} className="product-card-link">
         <div className="product-card-picture">
           <ProductPicture src={product.image_url} size={240} lazy />
         </div>

@@ -19,14 +19,30 @@ export function titlesAlikeWhenClamped(products: Array<{ title: string }>): Set<
   )
 }
 
-/** 1, 2 or 4 columns by width (SPEC §9); `compare` gives each card its "Compare" box (inside a CompareForm). */
-export function ProductGrid({ products, compare = false }: { products: ProductCardProps[]; compare?: boolean }) {
+/**
+ * 1, 2 or 4 columns by width (SPEC §9); `compare` gives each card its "Compare" box (inside a CompareForm);
+ * `openHref`, where a card's link goes instead of the product's page (a search's results count their opens).
+ */
+export function ProductGrid({
+  products,
+  compare = false,
+  openHref,
+}: {
+  products: ProductCardProps[]
+  compare?: boolean
+  openHref?: (asin: string) => string
+}) {
   const alike = titlesAlikeWhenClamped(products)
   return (
     <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-4">
       {products.map((product) => (
         <li key={product.asin}>
-          <ProductCard product={product} compare={compare} wholeTitle={alike.has(product.title)} />
+          <ProductCard
+            product={product}
+            compare={compare}
+            wholeTitle={alike.has(product.title)}
+            openHref={openHref?.(product.asin)}
+          />
         </li>
       ))}
     </ul>

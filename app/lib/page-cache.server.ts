@@ -44,7 +44,15 @@ interface Entry {
  */
 export const RENDER_VERSIONS = 'renderTagVersions'
 
-const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'x-fresh-until', 'content-security-policy']
+// x-search-results: what a search found, which its recording reads on a hit too (search-recording.server.ts).
+const REPLAYED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'vary',
+  'x-fresh-until',
+  'content-security-policy',
+  'x-search-results',
+]
 
 /** A render in progress for one key: the entry it stored, or null when it stored none. */
 interface Flight {

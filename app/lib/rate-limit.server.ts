@@ -33,6 +33,9 @@ const rules = {
   // Password-reset mail.
   'password-reset:ip': { points: 10, duration: 3600 },
   'password-reset:email': { points: 3, duration: 3600 },
+  // What people look for (docs/decisions/085): searches and results opened recorded per visitor; past this the
+  // page still answers, only the count is skipped, so one visitor cannot flood the owner's report.
+  'search-record:ip': { points: 30, duration: 600 },
 } satisfies Record<string, { points: number; duration: number }>
 
 export type RateLimitRule = keyof typeof rules

@@ -18,6 +18,7 @@ export type AuditEntity =
   | 'SETTINGS'
   | 'GUIDE'
   | 'PAGE'
+  | 'SEARCH_SYNONYM'
 
 export interface AuditEntry {
   actorId: number | null
@@ -63,6 +64,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'SETTINGS',
   'GUIDE',
   'PAGE',
+  'SEARCH_SYNONYM',
 ]
 
 export interface AuditFilter {

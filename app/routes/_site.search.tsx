@@ -1,20 +1,24 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
 import { CompareForm } from '#app/components/compare-form.tsx'
 import { Link } from '#app/components/link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ProductGrid } from '#app/components/product-grid.tsx'
 import { SearchForm } from '#app/components/search-form.tsx'
+import { SearchNoResults } from '#app/components/search-no-results.tsx'
 import { FilterForm, SpecFacetFields } from '#app/components/spec-facets.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
-import { guidesMatching, searchFacets, searchSynonyms } from '#app/lib/kept-reads.server.ts'
+import { guidesMatching, searchFacets, searchSynonyms, shopCategories } from '#app/lib/kept-reads.server.ts'
+import { SEARCH_RESULTS_HEADER } from '#app/lib/search-recording.server.ts'
+import { searchesThatFind } from '#app/lib/searches-that-find.server.ts'
 import { SEARCH_PAGE_SIZE, searchProducts } from '#app/models/search.server.ts'
 import { pageParam } from '#app/schemas/params.ts'
 import { NO_SPEC_FILTERS, offersSpecFilters, parseSpecFilters, specFilterCount } from '#app/schemas/spec-filters.ts'
 import { publicPageHeaders } from '#app/utils/cache.ts'
 import { pageMeta, siteNameFrom } from '#app/utils/meta.ts'
 import { listingCards } from '#app/utils/product-card.server.ts'
-import { requestUrl } from '#app/utils/request-url.ts'
+import { redirectToTidyListing, requestUrl } from '#app/utils/request-url.ts'
+import { openFromSearchHref } from '#app/utils/search-open.ts'
 import { SEARCH_TERM_MAX_LENGTH } from '#app/utils/search.ts'
 import { db } from '#db/client.ts'
 
@@ -30,13 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
+  redirectToTidyListing(url)
   // The term is trimmed before it is cut, so padding cannot empty it (requestUrl has dropped any NUL); the
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
   const term = typed.trim().slice(0, SEARCH_TERM_MAX_LENGTH)
   if (!term) {
     const nothing = { q: null, total: 0, over: false, page: 1, pageCount: 1, products: [], correctedTerm: null }
-    return { ...nothing, spec: NO_SPEC_FILTERS, facets: null, guides: [] }
+    return { ...nothing, spec: NO_SPEC_FILTERS, facets: null, guides: [], elsewhere: null }
   }
   const q = typed.length <= SEARCH_TERM_MAX_LENGTH ? typed : term
 
@@ -52,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const facets = await searchFacets(term, matchIds)
   const guides = page === 1 ? await guidesMatching(term) : []
   const { cards, headers } = listingCards(products)
+  // No dead ends: where to go instead (issue 51).
+  const elsewhere = total === 0 ? { categories: await shopCategories(), searches: await searchesThatFind() } : null
   return data(
     {
       q,
@@ -64,8 +71,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       spec,
       facets,
       guides,
+      elsewhere,
     },
-    { headers },
+    // What was found, for the search's recording in front of the page cache (docs/decisions/085).
+    { headers: { ...headers, [SEARCH_RESULTS_HEADER]: String(total) } },
   )
 }
 
@@ -99,7 +108,10 @@ function sameSiteReferrer(request: Request): string | null {
   return from.pathname + from.search
 }
 
-export const headers = publicPageHeaders
+export const headers: HeadersFunction = (args) => {
+  const results = args.loaderHeaders.get(SEARCH_RESULTS_HEADER)
+  return { ...publicPageHeaders(args), ...(results ? { [SEARCH_RESULTS_HEADER]: results } : {}) }
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const siteName = siteNameFrom(matches)
@@ -124,7 +136,7 @@ function searchDescription(q: string | null, total: number, siteName: string): s
 }
 
 export default function Search() {
-  const { q, total, over, correctedTerm, page, pageCount, products, spec, facets, guides } =
+  const { q, total, over, correctedTerm, page, pageCount, products, spec, facets, guides, elsewhere } =
     useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/search'
@@ -169,6 +181,7 @@ export default function Search() {
           <p className="mt-8 text-slate-600">Enter a search term to find products.</p>
         )}
       </div>
+      {!searching && q && elsewhere ? <SearchNoResults {...elsewhere} /> : null}
       {!searching && guides.length > 0 ? (
         <section aria-labelledby="guide-results" className="mt-6 max-w-3xl">
           <h3 id="guide-results" className="text-lg font-semibold">
@@ -189,7 +202,7 @@ export default function Search() {
       {!searching && q && total > 0 ? (
         <div className="mt-6">
           <CompareForm>
-            <ProductGrid products={products} compare />
+            <ProductGrid products={products} compare openHref={(asin) => openFromSearchHref(q, asin)} />
           </CompareForm>
           <Pagination page={page} pageCount={pageCount} />
         </div>

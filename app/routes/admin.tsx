@@ -33,6 +33,7 @@ const sections = [
   { to: '/admin/guides', label: 'Guides' },
   { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/search', label: 'Search' },
   { to: '/admin/media', label: 'Media' },
   { to: '/admin/settings', label: 'Settings' },
 ]

@@ -51,6 +51,12 @@ sub vcl_recv {
         return (pass);
     }
 
+    # A search is recorded for the owner when the app answers it (its page cache keeps it, and counts its hits:
+    # docs/decisions/085), so searches all reach the app.
+    if (req.url ~ "(?i)^/search(\.data)?/*\?([^#]*&)?q=") {
+        return (pass);
+    }
+
     # One entry per page the app tells apart: campaign parameters (which no page reads) are dropped, and the
     # rest sorted. querysort orders the parameters as written, by name and value, and never decodes them, so
     # `q%5B%5D` stays a name of its own (the app reads it so too); the app is asked for the address as sorted,

@@ -66,6 +66,7 @@ test('setup → login → dashboard → logout', async ({ page }) => {
     'Guides',
     'Pages',
     'Analytics',
+    'Search',
     'Media',
     'Settings',
   ])

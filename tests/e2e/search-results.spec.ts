@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openFromSearchHref } from '#app/utils/search-open.ts'
 import { waitForHydration } from './support/hydration.ts'
 import { hiddenSeedProducts, productCards, seedProduct, seedProducts } from './support/storefront.ts'
 
@@ -31,7 +32,8 @@ test('searching "mylar" from the header lists matching product cards', async ({ 
   await expect(cards).toHaveCount(Math.min(total, 24)) // one page of results
   for (const card of await cards.all()) {
     const titleLink = card.getByRole('link').first()
-    await expect(titleLink).toHaveAttribute('href', /^\/product\/[A-Z0-9]{10}$/)
+    // Through the redirect that counts the open (docs/decisions/085).
+    await expect(titleLink).toHaveAttribute('href', /^\/search\/open\?q=mylar&asin=[A-Z0-9]{10}$/)
     await expect(card.getByRole('img', { name: /^Rated \S+ out of 5$/ })).toBeVisible()
     // Marked as a click from search, the placement that picks its tracking ID (docs/decisions/079).
     await expect(card.getByRole('link', { name: /^View on Amazon\b/ })).toHaveAttribute(
@@ -67,10 +69,11 @@ test('a visible product is found by its full title', async ({ page }) => {
   await page.goto(`/search?q=${encodeURIComponent(visible.title)}`)
   const main = page.getByRole('main')
   await expect(main.getByText('Found 1 product(s)', { exact: true })).toBeVisible()
-  await expect(main.getByRole('link', { name: visible.title, exact: true })).toHaveAttribute(
-    'href',
-    `/product/${visible.asin}`,
-  )
+  // Through the redirect that counts the open (docs/decisions/085), onto the product's page.
+  const result = main.getByRole('link', { name: visible.title, exact: true })
+  await expect(result).toHaveAttribute('href', openFromSearchHref(visible.title, visible.asin))
+  await result.click()
+  await expect(page).toHaveURL(`/product/${visible.asin}`)
 })
 
 for (const hidden of hiddenSeedProducts()) {
