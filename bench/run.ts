@@ -87,7 +87,9 @@ const COLD_GOALS = {
   product: { minRatio: 0.15, maxP99Ms: 50 },
   category: { minRatio: 0.12, maxP99Ms: 75 },
   search: { minRatio: 0.1, maxP99Ms: 100 },
-  guide: { minRatio: 0.15, maxP99Ms: 50 },
+  // Issue 51: what a guide costs is the render of what it embeds (measured on four machines), so its target is a
+  // share of the product pages' rate in the same run rather than of the ceiling.
+  guide: { minRatio: 0.5, maxP99Ms: 75, ofRow: 'product pages' },
   // Issue 50: an owner's page, so no share of the ceiling; read by one person at a time (one connection).
   analytics: { minRatio: 0, maxP99Ms: 200 },
 } satisfies Record<string, Goal>
@@ -130,6 +132,8 @@ interface Options {
 interface Goal {
   minRatio: number
   maxP99Ms: number
+  /** The row of the same run whose req/s the ratio is a share of; the static ceiling when absent. */
+  ofRow?: string
 }
 
 interface Target {
@@ -536,7 +540,8 @@ function statusSummary(m: Measurement): string {
 }
 
 function goalText(m: Measurement): string {
-  if (m.goal) return `≥ ${m.goal.minRatio.toFixed(2)}, p99 < ${m.goal.maxP99Ms}`
+  if (m.goal)
+    return `≥ ${m.goal.minRatio.toFixed(2)}${m.goal.ofRow ? ` of ${m.goal.ofRow}` : ''}, p99 < ${m.goal.maxP99Ms}`
   return m.path === CEILING_PATH ? '(ceiling)' : '(none)'
 }
 
@@ -974,11 +979,13 @@ async function main() {
     for (const m of measurements.filter((m) => m.goal !== null)) {
       const goal = m.goal!
       m.ratioToCeiling = ceiling ? (ceiling.reqPerSec ? m.reqPerSec / ceiling.reqPerSec : 0) : undefined
-      if (m.ratioToCeiling !== undefined)
+      const base = goal.ofRow ? measurements.find((other) => other.name === goal.ofRow) : ceiling
+      const ratio = base ? (base.reqPerSec ? m.reqPerSec / base.reqPerSec : 0) : undefined
+      if (ratio !== undefined)
         m.meetsTarget =
           m.non2xx === 0 &&
           m.errors === 0 &&
-          m.ratioToCeiling >= goal.minRatio &&
+          ratio >= goal.minRatio &&
           m.latencyExactMs.p99 < goal.maxP99Ms &&
           (!m.saves || (m.saves.done > 0 && m.saves.failed === 0))
       if (m.non2xx) notes.push(`${m.name} (${m.path}) answered non-2xx ${m.non2xx} times: ${statusSummary(m)}`)
