@@ -1,6 +1,8 @@
+import { Queue } from 'bullmq'
 import { CronExpressionParser } from 'cron-parser'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { createRedisConnection } from '#app/lib/redis.server.ts'
 import { jobQueues, type JobData, type JobName } from './names.ts'
 import { enqueue, getQueue } from './queues.ts'
 
@@ -17,14 +19,35 @@ export const schedules: Schedule[] = [
 ]
 
 /**
+ * Schedules of earlier releases, with their queues: a Redis that had them keeps firing them (an hourly job on a
+ * queue no worker reads any more) until they are removed, and their queue with them. Issue 51 retired the
+ * search's hourly vocabulary count.
+ */
+export const retiredSchedules = [{ queue: 'search', id: 'search-vocabulary' }] as const
+
+async function removeRetired({ queue: name, id }: (typeof retiredSchedules)[number]): Promise<void> {
+  const queue = new Queue(name, {
+    connection: createRedisConnection({ maxRetriesPerRequest: 1 }),
+    prefix: getEnv().REDIS_PREFIX,
+  })
+  try {
+    if (await queue.removeJobScheduler(id)) await queue.obliterate({ force: true })
+  } finally {
+    await queue.close()
+  }
+}
+
+/**
  * One BullMQ job scheduler per schedule, upserted by id: any number of web processes and workers
  * starting (and restarting) keep exactly one, and a changed pattern or time zone replaces the old one.
  * With RUN_SCHEDULES off, the same ids are removed instead, so turning them off holds on a Redis that had them.
+ * Retired schedules are removed either way.
  */
 export async function registerSchedules(): Promise<void> {
   const { REFRESH_TZ: tz, RUN_SCHEDULES } = getEnv()
-  await Promise.all(
-    schedules.map((schedule) => {
+  await Promise.all([
+    ...retiredSchedules.map(removeRetired),
+    ...schedules.map((schedule) => {
       const queue = getQueue(jobQueues[schedule.job])
       if (!RUN_SCHEDULES) return queue.removeJobScheduler(schedule.id)
       return queue.upsertJobScheduler(
@@ -33,7 +56,7 @@ export async function registerSchedules(): Promise<void> {
         { name: schedule.job, data: schedule.data },
       )
     }),
-  )
+  ])
 }
 
 /** Registers the schedules, trying again every minute while Redis is unreachable; the result stops trying. */

@@ -483,7 +483,10 @@ describe('/search', () => {
     expect(guides.querySelector('h3')?.text).toBe('Guides')
     const links = guides.querySelectorAll('a').map((link) => link.getAttribute('href'))
     expect(links).toContain('/guides/mylar-vs-polypropylene-vs-polyethylene')
-    expect(text.indexOf('/guides/mylar-vs-polypropylene-vs-polyethylene')).toBeLessThan(text.indexOf('href="/product/'))
+    // A result's link counts its open on the way to the product (docs/decisions/085).
+    const firstResult = text.indexOf('href="/search/open?')
+    expect(firstResult).toBeGreaterThan(-1)
+    expect(text.indexOf('/guides/mylar-vs-polypropylene-vs-polyethylene')).toBeLessThan(firstResult)
     // Every word, in the title or the summary.
     expect(
       (await get('/search?q=sleeves%20compared')).document
@@ -493,6 +496,6 @@ describe('/search', () => {
 
     const bcw = await get('/search?q=BCW')
     expect(bcw.document.querySelector('section[aria-labelledby="guide-results"]')).toBeNull()
-    expect(bcw.text).toContain('href="/product/')
+    expect(bcw.text).toContain('href="/search/open?')
   })
 })

@@ -1,8 +1,10 @@
+import { Queue } from 'bullmq'
 import { expect, test } from 'vitest'
+import { createRedisConnection } from '#app/lib/redis.server.ts'
 import { jobQueues, queueNames } from '#jobs/names.ts'
 import { enqueue, getQueue } from '#jobs/queues.ts'
 import { startWorkers } from '#jobs/runtime.ts'
-import { schedules } from '#jobs/schedules.ts'
+import { retiredSchedules, schedules } from '#jobs/schedules.ts'
 
 // RUN_SCHEDULES=false (a staging copy, the e2e suite): read when the workers start, after this line.
 process.env.RUN_SCHEDULES = 'false'
@@ -32,5 +34,29 @@ test('workers started with RUN_SCHEDULES off remove the recurring jobs an earlie
       .toBe(1)
   } finally {
     await workers.close()
+  }
+})
+
+test('a schedule an earlier release retired is removed, with its queue', async () => {
+  const [retired] = retiredSchedules
+  const queue = new Queue(retired.queue, {
+    connection: createRedisConnection({ maxRetriesPerRequest: 1 }),
+    prefix: process.env.REDIS_PREFIX,
+  })
+  try {
+    await queue.upsertJobScheduler(retired.id, { pattern: '0 * * * *' }, { name: 'count-search-vocabulary' })
+    await queue.add('count-search-vocabulary', {})
+    expect(await queue.getJobSchedulers()).toHaveLength(1)
+
+    const workers = startWorkers()
+    try {
+      await expect.poll(async () => (await queue.getJobSchedulers()).length, { timeout: 10_000 }).toBe(0)
+      // Its queue is gone too: the job it had made, with no worker to read it, does not wait for ever.
+      await expect.poll(() => queue.count(), { timeout: 10_000 }).toBe(0)
+    } finally {
+      await workers.close()
+    }
+  } finally {
+    await queue.close()
   }
 })
