@@ -4,7 +4,7 @@
  * secret. Applied to each whole line as written, so a request's address, an error's message and a job's data
  * are all covered whatever logged them; the rest of the line stays, so the log still says what happened.
  */
-const SECRET_NAMES = 'token|sig|signature|secret|password|code'
+const SECRET_NAMES = 'token|sig|signature|secret|password'
 
 // `name=value` in an address, also inside mailed HTML (`&amp;sig=`): the value runs to the next delimiter.
 const IN_ADDRESS = new RegExp(`\\b(${SECRET_NAMES})=[^&\\s"'<>#\\\\]+`, 'gi')
