@@ -85,7 +85,7 @@ export function recordingDatabase(url: string) {
 
 /**
  * The plan that `explain` (of `statement`) answers, with the plans of the statements a function in it ran
- * (search_walk's page) under the function's scan: auto_explain's, sent back as notices for this transaction
+ * under the function's scan: auto_explain's, sent back as notices for this transaction
  * alone (LOAD needs a superuser).
  */
 async function planOf(
