@@ -34,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const back = sameSiteReferrer(request)
     if (back) throw redirect(back)
   }
-  redirectToTidyListing(url)
   // The term is trimmed before it is cut, so padding cannot empty it (requestUrl has dropped any NUL); the
   // page echoes the text as typed unless it is too long to be anything but noise.
   const typed = raw ?? ''
@@ -43,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const nothing = { q: null, total: 0, over: false, page: 1, pageCount: 1, products: [], correctedTerm: null }
     return { ...nothing, spec: NO_SPEC_FILTERS, facets: null, guides: [], elsewhere: null }
   }
+  redirectToTidyListing(url)
   const q = typed.length <= SEARCH_TERM_MAX_LENGTH ? typed : term
 
   const page = searchPage.parse(url.searchParams.get('page') ?? undefined)

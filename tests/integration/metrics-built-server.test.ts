@@ -126,7 +126,7 @@ describe('metrics on the built server', () => {
     expect(sample(text, 'cv_db_pool_total_clients')).toBeGreaterThan(0)
     expect(sample(text, 'cv_db_pool_idle_clients')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'cv_db_pool_waiting_clients')).toBe(0)
-    for (const queue of ['mail', 'digest', 'amazon', 'search']) {
+    for (const queue of ['mail', 'digest', 'amazon', 'content']) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) {
         expect(sample(text, 'cv_job_queue_jobs', `queue="${queue}",state="${state}"`), `${queue} ${state}`).toBe(0)
       }

@@ -11,8 +11,15 @@ import { loaderArgs, loaderData, replyOf, statusOf, thrownResponse } from '#test
 
 const DAY = 24
 
-function load(slug: string, query = '') {
-  return loaderData(loader(loaderArgs(`/category/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`, { slug })))
+/** The page a visitor lands on: an address with empty or default filters is first sent on to the tidy one. */
+async function load(slug: string, query = '') {
+  const path = `/category/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`
+  try {
+    return await loaderData(loader(loaderArgs(path, { slug })))
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 302) throw thrown
+    return loaderData(loader(loaderArgs(thrown.headers.get('Location')!, { slug })))
+  }
 }
 
 async function asinsOf(slug: string, query = '') {

@@ -403,7 +403,7 @@ describe('meta', () => {
 
   test('no data (404): "Product not found.", with a description', () => {
     const tags = meta({ data: undefined, matches: [root] } as unknown as MetaArgs)
-    expect(tags).toContainEqual({ title: 'Product not found.' })
+    expect(tags).toContainEqual({ title: 'Product not found | Comic Vault Supplies' })
     expect(tags).toContainEqual({
       name: 'description',
       content: expect.stringMatching(/^This page is not on Comic Vault Supplies\. /),

@@ -46,6 +46,7 @@ export const GUARDED_ROUTES: Record<string, Guard> = {
       'amazon-test': 'admin',
     },
   },
+  'admin.search': { loader: 'view', actions: { create: 'admin', update: 'admin', delete: 'admin' } },
   'admin.products': {
     loader: 'view',
     actions: { 'toggle-featured': 'edit', 'toggle-visible': 'edit', 'review-status': 'edit' },
