@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { crawl, fetchPage, idsOf, publicPageTypes, type CrawlResult, type FetchedPage } from '../support/crawl.ts'
+import {
+  crawl,
+  fetchPage,
+  idsOf,
+  origin,
+  publicPageTypes,
+  type CrawlResult,
+  type FetchedPage,
+} from '../support/crawl.ts'
 
 // No link leads nowhere, and every page says what it is: every page a visitor can reach from the home page by
 // following links, each fetched once (the crawl is shared by the tests of this file, which run in order in one
@@ -66,6 +74,21 @@ test('every /go/ affiliate link redirects to Amazon', async () => {
     }
   }
   expect(wrong, 'affiliate links that do not redirect to Amazon (page → link)').toEqual([])
+})
+
+test('every search result link leads to its product page, which answers 200', async () => {
+  expect(site.openLinks.size, 'the footer’s searches list results').toBeGreaterThan(0)
+  const wrong: string[] = []
+  for (const [path, from] of site.openLinks) {
+    const asin = new URL(path, origin()).searchParams.get('asin')
+    const response = await http.get(path, { maxRedirects: 0 })
+    const location = response.headers()['location'] ?? ''
+    const landing = location ? (await http.get(location, { maxRedirects: 0 })).status() : 0
+    if (response.status() !== 303 || location !== `/product/${asin}` || landing !== 200) {
+      wrong.push(`${from[0]} → ${path} (${response.status()} ${location || 'no Location'} → ${landing})`)
+    }
+  }
+  expect(wrong, 'search result links that do not lead to their product (page → link)').toEqual([])
 })
 
 test('every alternate link (the guides feed) answers with its type, and every guide the feed names answers 200', async () => {

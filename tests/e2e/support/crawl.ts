@@ -103,18 +103,21 @@ export interface CrawlResult {
   links: Array<{ from: string; href: string; to: string; status: number; fragment: string }>
   /** The /go/{asin} affiliate redirects linked to, with the pages that link to each (not followed). */
   affiliateLinks: Map<string, string[]>
+  /** The search results' /search/open links, which count an open on the way (not followed: nobody opened them). */
+  openLinks: Map<string, string[]>
 }
 
 /**
  * Follows every same-origin `<a href>` from `start`, breadth first, a few requests at a time. Skips the panel
- * (/admin) and does not follow /go/ redirects (they leave for Amazon and count a click); lists them instead.
+ * (/admin) and does not follow /go/ redirects (they leave for Amazon and count a click) nor a search result's
+ * /search/open (it counts an open); lists them instead.
  * Stops with an error past `maxPages`, so a link that makes new addresses forever is noticed, not hidden.
  */
 export async function crawl(
   request: APIRequestContext,
   { start = '/', maxPages = 1_500, concurrency = 4 }: { start?: string; maxPages?: number; concurrency?: number } = {},
 ): Promise<CrawlResult> {
-  const result: CrawlResult = { pages: new Map(), links: [], affiliateLinks: new Map() }
+  const result: CrawlResult = { pages: new Map(), links: [], affiliateLinks: new Map(), openLinks: new Map() }
   const pending: Array<{ from: string | null; href: string; to: string; fragment: string }> = [
     { from: null, href: start, to: start, fragment: '' },
   ]
@@ -132,8 +135,13 @@ export async function crawl(
       if (page.status === 200 && page.html) {
         for (const target of linkTargets(page)) {
           if (!target) continue
-          if (target.path.startsWith('/go/')) {
-            result.affiliateLinks.set(target.path, [...(result.affiliateLinks.get(target.path) ?? []), link.to])
+          const listed = target.path.startsWith('/go/')
+            ? result.affiliateLinks
+            : target.path.startsWith('/search/open?')
+              ? result.openLinks
+              : null
+          if (listed) {
+            listed.set(target.path, [...(listed.get(target.path) ?? []), link.to])
           } else if (!/^\/admin(\/|$|\?)/.test(target.path)) {
             pending.push({ from: link.to, ...target, to: target.path })
           }
