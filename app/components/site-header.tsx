@@ -36,6 +36,7 @@ export function SiteHeader({ siteName, categories }: { siteName: string; categor
           <SearchForm
             placeholder="Search products..."
             inputId="header-search"
+            suggest
             className="hidden w-64 sm:flex lg:w-48 xl:w-64"
           />
           <SidePanel categories={categories} />

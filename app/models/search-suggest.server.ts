@@ -1,5 +1,12 @@
 import { sql } from 'kysely'
-import { expandWords, queryWords, synonymKeys, synonymMap, synonymsOf } from '#app/utils/search-query.ts'
+import {
+  expandWords,
+  queryWords,
+  synonymKeys,
+  synonymMap,
+  synonymsOf,
+  type SearchSuggestions,
+} from '#app/utils/search-query.ts'
 import type { Executor } from '#db/client.ts'
 import { visibleProducts } from './product.server.ts'
 import { groupTsquery } from './search.server.ts'
@@ -15,13 +22,7 @@ const SUGGESTION_CANDIDATES = 500
  * synonyms, the newest of the first 500 found; and visible categories whose name starts a word with it. The synonyms of these few
  * words are read by their indexes, not as a whole list.
  */
-export async function suggestSearch(
-  db: Executor,
-  q: string,
-): Promise<{
-  products: { asin: string; title: string; imageUrl: string | null }[]
-  categories: { slug: string; name: string }[]
-}> {
+export async function suggestSearch(db: Executor, q: string): Promise<SearchSuggestions> {
   const words = queryWords(q.slice(0, 100))
   const last = words.at(-1)
   if (!last) return { products: [], categories: [] }

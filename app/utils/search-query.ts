@@ -86,3 +86,9 @@ export function synonymsOf(key: string, synonyms: SynonymMap): readonly string[]
 
 /** Each word without a plural's final s ("long boxes" → "long boxe" is harmless: it is only a key). */
 const singular = (key: string) => key.replace(/(?<=\p{L}{2})s\b/gu, '')
+
+/** What the header's field suggests as one types (/search/suggest): a few products and categories. */
+export interface SearchSuggestions {
+  products: { asin: string; title: string; imageUrl: string | null }[]
+  categories: { slug: string; name: string }[]
+}

@@ -9,7 +9,7 @@ import { hiddenSeedProducts, productCards, seedProduct, seedProducts } from './s
 test('searching "mylar" from the header lists matching product cards', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
-  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })
+  const field = page.getByRole('banner').getByPlaceholder('Search products...', { exact: true })
   await field.fill('mylar')
   await field.press('Enter')
 
