@@ -19,8 +19,8 @@ const SUGGESTION_CANDIDATES = 500
 /**
  * What the search box suggests while a visitor types (docs/decisions/083): visible products whose words hold
  * every word typed, the last as the start of a word ("mylar ba" finds "Mylar Bags"), each through the owner's
- * synonyms, the newest of the first 500 found; and visible categories whose name starts a word with it. The synonyms of these few
- * words are read by their indexes, not as a whole list.
+ * synonyms, the newest of the first 500 found; and visible categories whose name starts a word with it. The
+ * synonyms of these few words are read by their indexes, not as a whole list.
  */
 export async function suggestSearch(db: Executor, q: string): Promise<SearchSuggestions> {
   const words = queryWords(q.slice(0, 100))
